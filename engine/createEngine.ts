@@ -1,0 +1,64 @@
+import type { Snapshot } from './graph/types.js'
+import { quote } from './quote/quote.js'
+import type { QuoteRequest, QuoteResult } from './quote/types.js'
+import { DEFAULT_ROUTER_OPTIONS, type RouterOptions, createRouter } from './routing/router.js'
+
+/** Engine options; all optional (see `DEFAULT_ENGINE_OPTIONS`). */
+export interface EngineOptions extends Partial<RouterOptions> {
+  /** Protocol fee in bps of the input, charged in the source token (default 0). */
+  protocolFeeBps?: number
+}
+
+export const DEFAULT_ENGINE_OPTIONS = Object.freeze({ ...DEFAULT_ROUTER_OPTIONS, protocolFeeBps: 0 })
+
+/** A routing engine over one snapshot. Pure and synchronous: no I/O, clock or randomness. */
+export interface Engine {
+  /** The snapshot the engine routes over. */
+  readonly snapshot: Snapshot
+  /** The options in force (defaults filled in). */
+  readonly options: Readonly<Required<EngineOptions>>
+  /**
+   * Quotes a swap or bridge. The same snapshot and request always give the same result.
+   * @throws a `BaseError` subclass carrying the spec's code, HTTP status and details.
+   */
+  quote(request: QuoteRequest): QuoteResult
+}
+
+/**
+ * Creates a routing engine over a loaded snapshot. Building the routing graph happens here, once; candidate
+ * paths are searched on the first quote of each (source, destination) pair and cached.
+ *
+ * @throws TypeError when an option is out of range (the message names it).
+ *
+ * @example
+ * const engine = createEngine(loadSnapshot(), { protocolFeeBps: 10 })
+ * const result = engine.quote({ sender, srcChainId: 42161, srcToken: USDC, dstChainId: 42161, dstToken: WETH,
+ *   amount: '1000000000', swapDirection: 'exact-amount-in', slippage: 50 })
+ */
+export function createEngine(snapshot: Snapshot, options: EngineOptions = {}): Engine {
+  const settings = { ...DEFAULT_ENGINE_OPTIONS, ...options }
+  checkOptions(settings)
+  const router = createRouter(snapshot, settings)
+  const context = { router, protocolFeeBps: settings.protocolFeeBps }
+  return Object.freeze({
+    snapshot,
+    options: Object.freeze(settings),
+    quote: (request: QuoteRequest) => quote(context, request),
+  })
+}
+
+function checkOptions(settings: Required<EngineOptions>): void {
+  const integer = (name: keyof EngineOptions, min: number, max: number) => {
+    const value = settings[name]
+    if (!Number.isInteger(value) || value < min || value > max) {
+      throw new TypeError(`option ${name} must be an integer from ${min} to ${max}, got ${String(value)}`)
+    }
+  }
+  integer('protocolFeeBps', 0, 9_999)
+  integer('maxPoolsPerChain', 1, 3)
+  integer('maxBridgeHops', 0, 2)
+  integer('candidatesPerRanking', 1, 1_000)
+  integer('labelsPerState', 1, 1_000)
+  integer('pathCacheSize', 1, 10_000_000)
+  integer('routesPerQuote', 1, 100)
+}

@@ -1,0 +1,71 @@
+import { BaseError } from './BaseError.js'
+
+/** Source and destination of a request, as the amount errors' details name them. */
+export type PairDetails = {
+  srcToken: string
+  dstToken: string
+  srcChainId: number
+  dstChainId: number
+}
+
+/**
+ * The amount is above what the route can take (bridge lane maximum, lane liquidity or pool depth).
+ * `maxAmount` is the largest accepted amount in the source token's smallest units (a JSON number, so
+ * values above 2^53 are approximate; the message carries the exact figure).
+ */
+export class AmountTooHighError extends BaseError<PairDetails & { maxAmount: number }> {
+  static override readonly code = 'AMOUNT_TOO_HIGH'
+  static override readonly status = 400
+  static override readonly title = 'Amount too high'
+  static override readonly errorName = 'AmountTooHighError'
+  constructor({ maxAmount, ...pair }: PairDetails & { maxAmount: bigint }) {
+    super(`Amount is above the maximum of ${maxAmount} for this route`, { ...pair, maxAmount: Number(maxAmount) })
+  }
+}
+
+/**
+ * The amount is below what the route accepts (bridge lane minimum, or too small to deliver anything after fees).
+ * `minAmount` is in the source token's smallest units.
+ */
+export class AmountTooLowError extends BaseError<PairDetails & { minAmount: number }> {
+  static override readonly code = 'AMOUNT_TOO_LOW'
+  static override readonly status = 400
+  static override readonly title = 'Amount too low'
+  static override readonly errorName = 'AmountTooLowError'
+  constructor({ minAmount, ...pair }: PairDetails & { minAmount: bigint }) {
+    super(`Amount is below the minimum of ${minAmount} for this route`, { ...pair, minAmount: Number(minAmount) })
+  }
+}
+
+/** Flat fees along the route are worth more than 50% of the input (SPEC §8). */
+export class ExcessiveFeeError extends BaseError<undefined> {
+  static override readonly code = 'EXCESSIVE_FEE'
+  static override readonly status = 400
+  static override readonly title = 'Excessive fee'
+  static override readonly errorName = 'ExcessiveFeeError'
+  constructor(message = 'Flat fees exceed 50% of the transaction input') {
+    super(message, undefined)
+  }
+}
+
+/** The pools along every route cannot deliver the requested amount. */
+export class InsufficientLiquidityError extends BaseError<undefined> {
+  static override readonly code = 'INSUFFICIENT_LIQUIDITY'
+  static override readonly status = 400
+  static override readonly title = 'Insufficient liquidity'
+  static override readonly errorName = 'InsufficientLiquidityError'
+  constructor(message = 'Not enough liquidity to fill the requested amount') {
+    super(message, undefined)
+  }
+}
+
+/** The amount is not greater than zero. */
+export class InvalidAmountZeroError extends BaseError<undefined> {
+  static override readonly code = 'INVALID_AMOUNT_ZERO'
+  static override readonly status = 400
+  static override readonly title = 'Invalid amount'
+  static override readonly errorName = 'InvalidAmountZeroError'
+  constructor(message = 'Amount must be greater than zero') {
+    super(message, undefined)
+  }
+}

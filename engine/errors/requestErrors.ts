@@ -1,0 +1,67 @@
+import { BaseError } from './BaseError.js'
+
+/** An address that is malformed for its chain's VM. */
+export class InvalidAddressError extends BaseError<{ field: string; address: string; reason: string }> {
+  static override readonly code = 'INVALID_ADDRESS_FORMAT'
+  static override readonly status = 400
+  static override readonly title = 'Invalid address format'
+  static override readonly errorName = 'InvalidAddressError'
+  constructor(details: { field: string; address: string; reason: string }) {
+    super(`Invalid address in ${details.field}: ${details.reason}`, details)
+  }
+}
+
+/** A parameter is present but its value is not acceptable. */
+export class InvalidParameterError extends BaseError<{ parameter: string; value: string; reason: string }> {
+  static override readonly code = 'INVALID_PARAMETER'
+  static override readonly status = 400
+  static override readonly title = 'Invalid parameter'
+  static override readonly errorName = 'InvalidParameterError'
+  constructor(details: { parameter: string; value: string; reason: string }) {
+    super(`Invalid value for ${details.parameter}: ${details.reason}`, details)
+  }
+}
+
+/** A required parameter is absent. `context` says what made it required (e.g. `swap-action`). */
+export class MissingRequiredFieldError extends BaseError<{ field: string; context: string }> {
+  static override readonly code = 'MISSING_REQUIRED_FIELD'
+  static override readonly status = 400
+  static override readonly title = 'Missing required field'
+  static override readonly errorName = 'MissingRequiredFieldError'
+  constructor(details: { field: string; context: string }) {
+    super(`Missing required field ${details.field} (${details.context})`, details)
+  }
+}
+
+/** The source token is missing or not a token of the source chain. */
+export class InvalidSrcTokenError extends BaseError<undefined> {
+  static override readonly code = 'INVALID_SOURCE_TOKEN'
+  static override readonly status = 400
+  static override readonly title = 'Invalid source token'
+  static override readonly errorName = 'InvalidSrcTokenError'
+  constructor(message = 'Source token is missing or not supported on the source chain') {
+    super(message, undefined)
+  }
+}
+
+/** The destination token is missing or not a token of the destination chain. */
+export class InvalidDstTokenError extends BaseError<undefined> {
+  static override readonly code = 'INVALID_DESTINATION_TOKEN'
+  static override readonly status = 400
+  static override readonly title = 'Invalid destination token'
+  static override readonly errorName = 'InvalidDstTokenError'
+  constructor(message = 'Destination token is missing or not supported on the destination chain') {
+    super(message, undefined)
+  }
+}
+
+/** The swap direction is not one of `exact-amount-in`, `exact-amount-out`. */
+export class UnsupportedSwapDirectionError extends BaseError<{ swapDirection: string }> {
+  static override readonly code = 'UNSUPPORTED_SWAP_DIRECTION'
+  static override readonly status = 400
+  static override readonly title = 'Unsupported swap direction'
+  static override readonly errorName = 'UnsupportedSwapDirectionError'
+  constructor(details: { swapDirection: string }) {
+    super(`Swap direction ${details.swapDirection} is not supported`, details)
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * crossroute routing engine: exact quotes for swaps and bridges over a liquidity snapshot.
+ *
+ * @example
+ * import { createEngine, loadSnapshot } from 'crossroute'
+ * const engine = createEngine(loadSnapshot())
+ * const result = engine.quote({ sender, srcChainId: 8453, srcToken, dstChainId: 10, dstToken,
+ *   amount: '250000000', swapDirection: 'exact-amount-in', slippage: 50 })
+ */
+export { createEngine, DEFAULT_ENGINE_OPTIONS } from './createEngine.js'
+export type { Engine, EngineOptions } from './createEngine.js'
+export { loadSnapshot } from './graph/loadSnapshot.js'
+export { tokenKey } from './graph/validateSnapshot.js'
+export { BRIDGE_IDS } from './graph/types.js'
+export type {
+  BridgeId,
+  BridgeLane,
+  BridgeLaneJson,
+  Chain,
+  ChainJson,
+  Pool,
+  PoolJson,
+  PoolKind,
+  Snapshot,
+  SnapshotJson,
+  Token,
+  TokenJson,
+  Vm,
+} from './graph/types.js'
+export type {
+  AppFee,
+  BridgeRouteEntry,
+  QuoteRequest,
+  QuoteResult,
+  RouteQuote,
+  RouteStep,
+  SwapDirection,
+  TokenAmount,
+} from './quote/types.js'
+export { addressProblem, walletAddressProblem, normalizeAddress, vmIdOf, isNativeSentinel } from './vm/addresses.js'
+export {
+  AmountTooHighError,
+  AmountTooLowError,
+  BaseError,
+  CrossVmReceiverRequiredError,
+  ERROR_CLASSES,
+  ExcessiveFeeError,
+  GeoBlockingError,
+  InsufficientLiquidityError,
+  InternalServerError,
+  InvalidAddressError,
+  InvalidAmountZeroError,
+  InvalidApiKeyError,
+  InvalidDstTokenError,
+  InvalidParameterError,
+  InvalidSnapshotError,
+  InvalidSrcTokenError,
+  MethodNotAllowedError,
+  MissingApiKeyError,
+  MissingRequiredFieldError,
+  NoAvailableRouteError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  UnsupportedNetworkAndTokenPairError,
+  UnsupportedNetworkError,
+  UnsupportedNetworkPairError,
+  UnsupportedSwapDirectionError,
+  WalletScreeningError,
+  errorFromData,
+  isBaseError,
+} from './errors/index.js'
+export type { ErrorCode, ErrorData, ErrorDetails } from './errors/index.js'

@@ -1,0 +1,84 @@
+import {
+  AmountTooLowError,
+  type BaseError,
+  NoAvailableRouteError,
+  UnsupportedNetworkAndTokenPairError,
+  UnsupportedNetworkPairError,
+} from '../errors/index.js'
+import type { Router } from '../routing/router.js'
+import { failureError } from './failureError.js'
+import { type FeeSplit, grossForNet, splitFees } from './fees.js'
+import { type ParsedRequest, parseRequest } from './parseRequest.js'
+import { routeQuote } from './routeQuote.js'
+import type { QuoteRequest, QuoteResult } from './types.js'
+
+/** What `quote` needs from an engine. */
+export interface QuoteContext {
+  readonly router: Router
+  readonly protocolFeeBps: number
+}
+
+/**
+ * Quotes a request: validates it, ranks routes exactly at its amount and computes every figure of the spec's
+ * action response for the best routes (SPEC §2.4 without `tx`/`txId`).
+ *
+ * @throws one of the spec's errors (`BaseError` subclasses) for invalid input, missing routes and amounts the
+ *   routes cannot carry.
+ */
+export function quote(context: QuoteContext, request: QuoteRequest): QuoteResult {
+  const { router } = context
+  const parsed = parseRequest(router.graph.snapshot, request, context.protocolFeeBps)
+  const protocolFeeBps = BigInt(context.protocolFeeBps)
+  const appBps = parsed.appFees.map((fee) => fee.bps)
+  const srcKey = parsed.srcToken.key
+  const dstKey = parsed.dstToken.key
+
+  let feesOf: (swapIn: bigint) => { grossIn: bigint; fees: FeeSplit }
+  let ranked
+  if (parsed.swapDirection === 'exact-amount-in') {
+    const fees = splitFees(parsed.amount, protocolFeeBps, appBps)
+    if (fees.net === 0n) {
+      throw new AmountTooLowError({ ...pairOf(parsed), minAmount: grossForNet(1n, protocolFeeBps, appBps) })
+    }
+    feesOf = () => ({ grossIn: parsed.amount, fees })
+    ranked = router.rankExactIn(srcKey, dstKey, fees.net, parsed.bridgeIds)
+  } else {
+    feesOf = (swapIn) => {
+      const grossIn = grossForNet(swapIn, protocolFeeBps, appBps)
+      return { grossIn, fees: splitFees(grossIn, protocolFeeBps, appBps) }
+    }
+    ranked = router.rankExactOut(srcKey, dstKey, parsed.amount, parsed.bridgeIds)
+  }
+  if (!ranked.ok) throw rankError(parsed, protocolFeeBps, ranked)
+
+  const routes = ranked.routes.map((route) => routeQuote({ graph: router.graph, request: parsed, route, ...feesOf(route.amounts[0]!) }))
+  const best = routes[0]!
+  return {
+    ...best,
+    requiresTokenApproval: parsed.srcChain.vm === 'evm' && !parsed.srcToken.isNative,
+    allRoutes: routes,
+  }
+}
+
+function pairOf(request: ParsedRequest) {
+  return {
+    srcToken: request.srcToken.address,
+    dstToken: request.dstToken.address,
+    srcChainId: request.srcChain.chainId,
+    dstChainId: request.dstChain.chainId,
+  }
+}
+
+function rankError(request: ParsedRequest, protocolFeeBps: bigint, ranked: Exclude<ReturnType<Router['rankExactIn']>, { ok: true }>): BaseError {
+  const pair = pairOf(request)
+  switch (ranked.reason) {
+    case 'networkPair':
+      return new UnsupportedNetworkPairError({ srcChainId: pair.srcChainId, dstChainId: pair.dstChainId })
+    case 'tokenPair':
+      return new UnsupportedNetworkAndTokenPairError(pair)
+    case 'noRoute':
+      return new NoAvailableRouteError(pair)
+    case 'amount':
+      return failureError(request, protocolFeeBps, ranked.failures)
+  }
+}

@@ -1,0 +1,137 @@
+import { laneFee } from '../bridges/lane.js'
+import type { Token } from '../graph/types.js'
+import type { Edge, RouteGraph } from '../routing/graph.js'
+import type { EvaluatedRoute } from '../routing/router.js'
+import { vmIdOf } from '../vm/addresses.js'
+import type { FeeSplit } from './fees.js'
+import type { ParsedRequest } from './parseRequest.js'
+import { maximumIn, minimumOut } from './slippage.js'
+import { convertAtUsdPrices, tokenAmount } from './tokenAmount.js'
+import type { BridgeRouteEntry, RouteQuote, RouteStep } from './types.js'
+
+/** Price impact is reported with this many decimal places. */
+const FIGURE_DECIMAL_PLACES = 8
+/** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
+const RATE_DECIMALS = 12
+
+/** Everything a route's figures are computed from. */
+export interface RouteQuoteInput {
+  readonly graph: RouteGraph
+  readonly request: ParsedRequest
+  readonly route: EvaluatedRoute
+  /** The gross input (swap input plus protocol and application fees). */
+  readonly grossIn: bigint
+  readonly fees: FeeSplit
+}
+
+/** Computes the spec's figures for one evaluated route (SPEC §2.4, without `tx`/`txId`). */
+export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteInput): RouteQuote {
+  const { srcToken, dstToken, srcChain, dstChain } = request
+  const edges = route.path.edges
+  const amounts = route.amounts
+  const exactIn = request.swapDirection === 'exact-amount-in'
+  const delivered = amounts[amounts.length - 1]!
+  const amountOut = exactIn ? delivered : request.amount
+  const amountOutMin = exactIn ? minimumOut(delivered, request.slippage) : request.amount
+  const amountInMax = exactIn ? grossIn : maximumIn(grossIn, request.slippage)
+  const lanes = edges.flatMap((edge, hop) => (edge.kind === 'lane' ? [{ lane: edge.lane, hop }] : []))
+
+  const bridgeRoute: BridgeRouteEntry[] = lanes.map(({ lane }) => ({
+    srcChainId: lane.srcChainId,
+    dstChainId: lane.dstChainId,
+    srcBridgeToken: graph.snapshot.tokens.get(lane.srcToken)!.address,
+    dstBridgeToken: graph.snapshot.tokens.get(lane.dstToken)!.address,
+    bridgeId: lane.bridgeId,
+  }))
+
+  // Bridge fees are reported in the first lane's source token; a second lane's fee is converted at USD prices
+  // (rounded up, against the trader).
+  const feeToken = lanes.length > 0 ? graph.snapshot.tokens.get(lanes[0]!.lane.srcToken)! : srcToken
+  let bridgeFee = 0n
+  for (const { lane, hop } of lanes) {
+    const fee = laneFee(lane, amounts[hop]!)
+    bridgeFee += convertAtUsdPrices(fee, graph.snapshot.tokens.get(lane.srcToken)!, feeToken)
+  }
+
+  const blockMs = srcChain.blockTimeMs + (lanes.length > 0 ? dstChain.blockTimeMs : 0)
+  const laneSeconds = lanes.reduce((sum, { lane }) => sum + lane.estimatedSeconds, 0)
+
+  return {
+    vmId: vmIdOf(srcChain.vm),
+    amountIn: tokenAmount(srcToken, grossIn),
+    amountInMax: tokenAmount(srcToken, amountInMax),
+    amountOut: tokenAmount(dstToken, amountOut),
+    amountOutMin: tokenAmount(dstToken, amountOutMin),
+    protocolFee: tokenAmount(srcToken, fees.protocolFee),
+    applicationFee: tokenAmount(srcToken, fees.appFees.reduce((sum, fee) => sum + fee, 0n)),
+    bridgeFee: tokenAmount(feeToken, bridgeFee),
+    exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
+    estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
+    estimatedPriceImpact: priceImpactPercent(edges, amounts),
+    requiresRegisterTransaction: srcChain.vm !== 'evm',
+    bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
+    bridgeRoute,
+    steps: edges.map((edge, hop) => step(graph, edge, amounts[hop]!, amounts[hop + 1]!)),
+  }
+}
+
+/** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
+function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
+  if (amountIn === 0n) return 0
+  const scaled = (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
+  return Number(scaled) / 10 ** RATE_DECIMALS
+}
+
+/**
+ * Percent by which the route executes below the mid prices of its pools and swapping lanes (pool LP fees
+ * included, as in Uniswap's SDK; bridge fees excluded: they are reported in `bridgeFee`). A display figure: the
+ * ratio of each hop's integer amounts to its mid price, in floating point.
+ */
+function priceImpactPercent(edges: readonly Edge[], amounts: readonly bigint[]): number {
+  let ratio = 1
+  for (let hop = 0; hop < edges.length; hop++) {
+    const edge = edges[hop]!
+    const amountIn = amounts[hop]!
+    const amountOut = Number(amounts[hop + 1]!)
+    if (edge.kind === 'pool') {
+      ratio *= amountOut / (Number(amountIn) * edge.midRate)
+    } else if (edge.kind === 'lane' && edge.lane.depths !== undefined) {
+      const afterFees = amountIn - laneFee(edge.lane, amountIn)
+      if (afterFees > 0n) ratio *= amountOut / (Number(afterFees) * edge.midRate)
+    }
+  }
+  const impact = Math.max(0, (1 - ratio) * 100)
+  return Math.round(impact * 10 ** FIGURE_DECIMAL_PLACES) / 10 ** FIGURE_DECIMAL_PLACES
+}
+
+function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {
+  const tokenIn = graph.nodes[edge.from]!.token
+  const tokenOut = graph.nodes[edge.to]!.token
+  const base = {
+    chainId: tokenIn.chainId,
+    tokenIn: tokenIn.address,
+    tokenOut: tokenOut.address,
+    dstChainId: tokenOut.chainId,
+    amountIn: amountIn.toString(),
+    amountOut: amountOut.toString(),
+  }
+  switch (edge.kind) {
+    case 'wrap':
+      return { type: tokenIn.isNative ? 'wrap' : 'unwrap', protocol: 'wrap', ...base }
+    case 'lane':
+      return { type: 'bridge', protocol: edge.lane.bridgeId, id: edge.lane.id, feePips: edge.lane.feeBps * 100, ...base }
+    case 'pool': {
+      const pool = edge.pool
+      const feePips =
+        pool.kind === 'concentrated' ? pool.feePips : pool.kind === 'constantProduct' ? pool.feeBps * 100 : Number(pool.fee / 10_000n)
+      return {
+        type: 'swap',
+        protocol: pool.protocol,
+        id: pool.id,
+        ...(pool.address === undefined ? {} : { address: pool.address }),
+        feePips,
+        ...base,
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import { Decimal } from 'decimal.js'
+import type { Token } from '../graph/types.js'
+import type { TokenAmount } from './types.js'
+
+/** USD figures are floored to micro-dollars; they are display values, never used for amounts. */
+const USD_DECIMALS = 6
+/** Prices are held as fixed-point integers with this many decimals (parsed once per token with decimal.js). */
+const PRICE_DECIMALS = 18
+
+const priceCache = new WeakMap<Token, { priceE18: bigint; divisor: bigint }>()
+
+/** The token's USD price per smallest unit, as an integer scaled by 10^18 (exact for prices with ≤ 18 decimals). */
+function scaledPrice(token: Token): { priceE18: bigint; divisor: bigint } {
+  let entry = priceCache.get(token)
+  if (entry === undefined) {
+    const priceE18 = BigInt(new Decimal(token.usdPrice).mul(new Decimal(10).pow(PRICE_DECIMALS)).floor().toFixed())
+    entry = { priceE18, divisor: 10n ** BigInt(token.decimals + PRICE_DECIMALS - USD_DECIMALS) }
+    priceCache.set(token, entry)
+  }
+  return entry
+}
+
+/** USD value of an amount, floored to micro-dollars (integer math; a number only at the end). */
+export function usdValue(token: Token, amount: bigint): number {
+  const { priceE18, divisor } = scaledPrice(token)
+  return Number((amount * priceE18) / divisor) / 10 ** USD_DECIMALS
+}
+
+/** Converts an amount between tokens at the snapshot's USD prices, rounding up. */
+export function convertAtUsdPrices(amount: bigint, from: Token, to: Token): bigint {
+  if (from.key === to.key || amount === 0n) return amount
+  const source = scaledPrice(from)
+  const target = scaledPrice(to)
+  if (target.priceE18 === 0n) return 0n
+  // amount × price_from / 10^dec_from = x × price_to / 10^dec_to  ⇒  x = amount × p_from × 10^dec_to / (p_to × 10^dec_from)
+  const numerator = amount * source.priceE18 * 10n ** BigInt(to.decimals)
+  const denominator = target.priceE18 * 10n ** BigInt(from.decimals)
+  return (numerator + denominator - 1n) / denominator
+}
+
+/** A token amount object (SPEC §2.2) with its USD value at the snapshot's price. */
+export function tokenAmount(token: Token, amount: bigint): TokenAmount {
+  return {
+    chainId: token.chainId,
+    address: token.address,
+    name: token.name,
+    symbol: token.symbol,
+    decimals: token.decimals,
+    isNative: token.isNative,
+    amount: amount.toString(),
+    logo: token.logo,
+    svcCode: token.svcCode,
+    usdAmount: usdValue(token, amount),
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Address rules per VM: validation, the canonical lookup form, the wire `vmId` and native-token sentinels.
+ * These run on the request path, so each rule rejects with a regex before any decoding or hashing.
+ */
+import type { Vm } from '../graph/types.js'
+import { BITCOIN_NATIVE_TOKEN, bitcoinAddressProblem } from './bitcoin.js'
+import { EVM_NATIVE_TOKEN, evmAddressProblem } from './evm.js'
+import { SOLANA_NATIVE_TOKEN, solanaAddressProblem } from './solana.js'
+import { TRON_NATIVE_TOKEN, tronAddressProblem } from './tron.js'
+
+/** VM identifiers on the wire (SPEC §2: `vmId`, accepted by `registerTxs`). */
+export type VmId = 'evm' | 'solana' | 'alt-vm' | 'hypercore'
+
+/** The native-token sentinel of each VM (research §2). */
+export const NATIVE_TOKEN_SENTINELS: Readonly<Record<Vm, string>> = Object.freeze({
+  evm: EVM_NATIVE_TOKEN,
+  hypercore: EVM_NATIVE_TOKEN,
+  solana: SOLANA_NATIVE_TOKEN,
+  bitcoin: BITCOIN_NATIVE_TOKEN,
+  tron: TRON_NATIVE_TOKEN,
+})
+
+const WHITESPACE = /\s/
+
+/**
+ * Why a string is not an address on a VM, or `undefined` when it is one. Use it for token addresses: a VM's
+ * native-token sentinel is accepted even where it is no account (`bitcoin` on Bitcoin). For a wallet
+ * (`sender`, `recipient`, `refundTo`) use `walletAddressProblem`.
+ *
+ * EVM and HyperCore: `0x` and 40 hex digits, mixed case only with a valid EIP-55 checksum. Solana: base58 of a
+ * 32-byte key, on or off the curve. Bitcoin: mainnet P2PKH, P2SH, P2WPKH, P2WSH, P2TR. Tron: base58check of 21
+ * bytes starting 0x41.
+ *
+ * @param vm - the chain's VM.
+ * @param address - the address as received (not trimmed: surrounding whitespace is a problem).
+ * @returns `undefined` when valid, else a short human reason for `InvalidAddressError`'s `reason`.
+ *
+ * @example
+ * addressProblem('evm', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48') // undefined
+ * addressProblem('evm', '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48') // 'bad checksum'
+ * addressProblem('bitcoin', 'bitcoin') // undefined: the native token
+ * addressProblem('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t') // undefined
+ */
+export function addressProblem(vm: Vm, address: string): string | undefined {
+  if (address.length === 0) return 'empty'
+  if (WHITESPACE.test(address)) return 'contains whitespace'
+  if (address === NATIVE_TOKEN_SENTINELS[vm]) return undefined
+  switch (vm) {
+    case 'evm':
+    case 'hypercore':
+      return evmAddressProblem(address)
+    case 'solana':
+      return solanaAddressProblem(address)
+    case 'bitcoin':
+      return bitcoinAddressProblem(address)
+    case 'tron':
+      return tronAddressProblem(address)
+  }
+}
+
+/**
+ * Why a string is not a wallet address on a VM, or `undefined` when it is one: `addressProblem` without the
+ * native-token sentinels, which name a token, not an account to send from or to.
+ *
+ * @param vm - the chain's VM.
+ * @param address - the address as received.
+ * @returns `undefined` when valid, else a short human reason.
+ *
+ * @example
+ * walletAddressProblem('bitcoin', 'bitcoin') // 'the native-token sentinel, not a wallet address'
+ * walletAddressProblem('evm', '0x0000000000000000000000000000000000000000') // same reason
+ * walletAddressProblem('solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') // undefined
+ */
+export function walletAddressProblem(vm: Vm, address: string): string | undefined {
+  if (isNativeSentinel(vm, address)) return 'the native-token sentinel, not a wallet address'
+  return addressProblem(vm, address)
+}
+
+/**
+ * The canonical lookup form of a valid address: lower case on EVM-format VMs (`evm`, `hypercore`), where case
+ * only carries the checksum; unchanged elsewhere, where case is part of the address.
+ *
+ * @param vm - the chain's VM.
+ * @param address - an address that `addressProblem` accepted.
+ * @returns the form to use in keys (`chainId:address`) and comparisons.
+ *
+ * @example
+ * normalizeAddress('evm', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48') // '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+ * normalizeAddress('solana', 'So11111111111111111111111111111111111111112') // unchanged
+ */
+export function normalizeAddress(vm: Vm, address: string): string {
+  return vm === 'evm' || vm === 'hypercore' ? address.toLowerCase() : address
+}
+
+/**
+ * The wire `vmId` of a chain's VM (SPEC §2). Bitcoin and Tron share `alt-vm`.
+ *
+ * @param vm - the chain's VM.
+ * @returns `evm`, `solana`, `alt-vm` or `hypercore`.
+ *
+ * @example
+ * vmIdOf('tron') // 'alt-vm'
+ */
+export function vmIdOf(vm: Vm): VmId {
+  switch (vm) {
+    case 'evm':
+      return 'evm'
+    case 'solana':
+      return 'solana'
+    case 'hypercore':
+      return 'hypercore'
+    case 'bitcoin':
+    case 'tron':
+      return 'alt-vm'
+  }
+}
+
+/**
+ * Whether a token address is the VM's native-token sentinel: the zero address on EVM and HyperCore,
+ * `11111111111111111111111111111111` on Solana, `bitcoin` on Bitcoin, `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb` on Tron.
+ * The comparison is exact (the zero address has no letters to vary in case).
+ *
+ * @param vm - the chain's VM.
+ * @param address - a token address.
+ * @returns `true` for the native token.
+ *
+ * @example
+ * isNativeSentinel('bitcoin', 'bitcoin') // true
+ * isNativeSentinel('evm', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE') // false: not our convention
+ */
+export function isNativeSentinel(vm: Vm, address: string): boolean {
+  return address === NATIVE_TOKEN_SENTINELS[vm]
+}

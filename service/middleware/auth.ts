@@ -1,0 +1,33 @@
+/**
+ * API key authentication (SPEC §5): every request carries `x-api-key`.
+ */
+import type Koa from 'koa'
+import { InvalidApiKeyError, MissingApiKeyError } from '../../engine/index.js'
+import type { KeyRing } from '../keys/keyRing.js'
+import type { AppState } from '../types.js'
+
+/**
+ * Middleware that authenticates the request by its `x-api-key` header and sets `ctx.state.apiKey` to the
+ * key's record. It only throws; the error middleware above it writes the envelope. Which paths skip it is the
+ * app composer's decision.
+ *
+ * @param keys - the worker's key ring (`loadKeyRing`).
+ * @returns the middleware.
+ * @throws MissingApiKeyError (401 `MISSING_API_KEY`) when the header is absent or empty;
+ *   InvalidApiKeyError (401 `INVALID_API_KEY`) when it names no key (a repeated header, joined with `, `,
+ *   names none either).
+ *
+ * @example
+ * app.use(createAuth(loadKeyRing(config)))
+ * // later: ctx.state.apiKey.appId
+ */
+export function createAuth(keys: KeyRing): Koa.Middleware<AppState> {
+  return async function auth(ctx, next) {
+    const presented = ctx.get('x-api-key')
+    if (presented === '') throw new MissingApiKeyError()
+    const record = keys.lookup(presented)
+    if (record === undefined) throw new InvalidApiKeyError()
+    ctx.state.apiKey = record
+    await next()
+  }
+}

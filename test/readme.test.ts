@@ -1,0 +1,35 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+
+/** The library snippet of the README, exactly as users read it. */
+function readmeExample(): string {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const block = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme)
+  expect(block, 'README has a marked library example').not.toBeNull()
+  return block![1]!
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('README library example', () => {
+  it('is about 10 lines', () => {
+    expect(readmeExample().trim().split('\n').length).toBeLessThanOrEqual(12)
+  })
+
+  it('runs as written and prints a real quote', async () => {
+    const folder = new URL('./.generated/', import.meta.url)
+    mkdirSync(folder, { recursive: true })
+    const file = new URL('readme-example.ts', folder)
+    writeFileSync(file, readmeExample())
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {})
+    await import(/* @vite-ignore */ file.href)
+    expect(log).toHaveBeenCalledTimes(1)
+    const [amountOut, amountOutMin, bridgeIds, routes] = log.mock.calls[0]!
+    expect(BigInt(amountOut as string)).toBeGreaterThan(240_000_000n) // 250 USDC → USDT, less fees
+    expect(BigInt(amountOutMin as string)).toBe((BigInt(amountOut as string) * 9950n) / 10000n)
+    expect((bridgeIds as string[]).length).toBeGreaterThan(0)
+    expect(routes).toBeGreaterThanOrEqual(1)
+  })
+})
