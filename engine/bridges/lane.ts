@@ -202,7 +202,7 @@ function settle(lane: BridgeLane, amountIn: bigint, target: bigint): bigint | un
   return amountIn
 }
 
-/** A float quotient of two bigints is within 3 ulps of the exact ratio; 4 up keeps it an upper bound. */
+/** A float quotient of two bigints takes three roundings (two conversions, one division) of half an ulp each. */
 function roundUp(rate: number): number {
   return rate * (1 + 4 * Number.EPSILON)
 }

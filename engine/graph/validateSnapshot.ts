@@ -256,6 +256,8 @@ function readLane(
     }
     depths = { srcDepth: BigInt(l.depths.srcDepth), dstDepth: BigInt(l.depths.dstDepth) }
     if (depths.srcDepth === 0n || depths.dstDepth === 0n) fail(entry, 'depths must be positive')
+    // y = x·X·Y/(x+X)² peaks at x = X: beyond it more input gives less output, which no router should offer.
+    if (maxAmount > depths.srcDepth) fail(entry, 'maxAmount must not exceed srcDepth (the output falls beyond it)')
   } else if (src.symbol !== dst.symbol && src.svcCode !== dst.svcCode) {
     // Without depths a lane converts 1:1 by decimals, which only makes sense for the same asset.
     fail(entry, `a lane without depths must carry one asset, got ${src.symbol} → ${dst.symbol}`)

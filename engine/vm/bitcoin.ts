@@ -43,6 +43,9 @@ export function bitcoinAddressProblem(address: string): string | undefined {
 
 function bech32Problem(address: string, prefix: string): string | undefined {
   if (address !== address.toLowerCase() && address !== address.toUpperCase()) return 'mixed-case bech32'
+  // `q` encodes witness version 0: the common case goes straight to toOutputScript.
+  const isWitnessV0 = address[3] === 'q' || address[3] === 'Q'
+  if (prefix === 'bc' && isWitnessV0 && buildsScript(address)) return undefined
   let decoded: bitcoinAddress.Bech32Result
   try {
     decoded = bitcoinAddress.fromBech32(address)
@@ -54,9 +57,9 @@ function bech32Problem(address: string, prefix: string): string | undefined {
   if (decoded.version === 1) {
     return decoded.data.length === 32 ? undefined : 'not a taproot address (witness v1 program must be 32 bytes)'
   }
-  // Checked before toOutputScript, which accepts versions 2 to 16 and prints a warning to the console.
+  // Never handed to toOutputScript, which accepts versions 2 to 16 and prints a warning to the console.
   if (decoded.version !== 0) return `unsupported segwit version ${decoded.version}`
-  return buildsScript(address) ? undefined : 'witness v0 program must be 20 or 32 bytes'
+  return 'witness v0 program must be 20 or 32 bytes'
 }
 
 function base58Problem(address: string): string | undefined {

@@ -297,7 +297,8 @@ describe('laneMidRate', () => {
         ([l, amountIn]) => {
           const amountOut = laneAmountOut(l, amountIn)
           if (amountOut === undefined) return
-          expect(Number(amountOut) / Number(amountIn)).toBeLessThanOrEqual(laneMidRate(l))
+          // The quotient of two rounded floats may itself round up by an ulp or two: allow that, no more.
+          expect(Number(amountOut) / Number(amountIn)).toBeLessThanOrEqual(laneMidRate(l) * (1 + 1e-12))
         },
       ),
       { numRuns: 300 },

@@ -62,6 +62,8 @@ describe('bitcoinAddressProblem', () => {
       expect(
         bitcoinAddressProblem('bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y'),
       ).toBe('not a taproot address (witness v1 program must be 32 bytes)')
+      // BIP173: a 16-byte witness v0 program
+      expect(bitcoinAddressProblem('BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P')).toBe('witness v0 program must be 20 or 32 bytes')
       expect(warn).not.toHaveBeenCalled()
     } finally {
       warn.mockRestore()
