@@ -32,8 +32,14 @@ export interface ConcentratedSwapResult {
   initializedTicksCrossed: number
 }
 
-// Sqrt prices of initialized ticks, computed once per state object (snapshots are frozen).
-const sqrtRatioCache = new WeakMap<ConcentratedState, (bigint | undefined)[]>()
+// Sqrt prices of step targets, computed once per state object (snapshots are frozen): initialized ticks by position,
+// bitmap word edges by tick (bounded; quotes on one pool keep meeting the same edges near its price).
+interface SqrtRatioCache {
+  readonly initialized: (bigint | undefined)[]
+  readonly wordEdges: Map<number, bigint>
+}
+const MAX_CACHED_WORD_EDGES = 4096
+const sqrtRatioCaches = new WeakMap<ConcentratedState, SqrtRatioCache>()
 
 /**
  * Simulate `UniswapV3Pool.swap` without changing the state. Runs to completion even when the pool cannot fill the
@@ -52,10 +58,21 @@ export function swapConcentrated(
   pool: ConcentratedSwapPool,
   zeroForOne: boolean,
   amountSpecified: bigint,
-  sqrtPriceLimitX96: bigint = zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n,
+  sqrtPriceLimitX96: bigint = defaultLimit(zeroForOne),
+): ConcentratedSwapResult | undefined {
+  return simulateSwap(pool, zeroForOne, amountSpecified, sqrtPriceLimitX96, true)
+}
+
+// The swap loop. `settleTick` false leaves `tick` at its value before the last step when that step stopped between
+// ticks (the quote functions only read amounts): getTickAtSqrtRatio is then not needed at all.
+function simulateSwap(
+  pool: ConcentratedSwapPool,
+  zeroForOne: boolean,
+  amountSpecified: bigint,
+  limit: bigint,
+  settleTick: boolean,
 ): ConcentratedSwapResult | undefined {
   const { state, feePips } = pool
-  const limit = sqrtPriceLimitX96
   if (amountSpecified === 0n || amountSpecified > MAX_INT256 || amountSpecified < MIN_INT256) return undefined // 'AS'
   const limitIsValid = zeroForOne
     ? limit < state.sqrtPriceX96 && limit > MIN_SQRT_RATIO
@@ -70,6 +87,7 @@ export function swapConcentrated(
   let tick = state.tick
   let liquidity = state.liquidity
   let initializedTicksCrossed = 0
+  let isTickSettled = true
   const next: NextInitializedTick = { tickNext: 0, initialized: false, index: -1 }
   const step: SwapStepResult = { sqrtRatioNextX96: 0n, amountIn: 0n, amountOut: 0n, feeAmount: 0n }
 
@@ -86,7 +104,7 @@ export function swapConcentrated(
       const sqrtPriceStartX96 = sqrtPriceX96
       nextInitializedTickWithinOneWord(ticks, tick, tickSpacing, zeroForOne, next)
       const tickNext = next.tickNext < MIN_TICK ? MIN_TICK : next.tickNext > MAX_TICK ? MAX_TICK : next.tickNext
-      const sqrtPriceNextX96 = next.initialized ? initializedSqrtRatio(state, next.index) : getSqrtRatioAtTick(tickNext)
+      const sqrtPriceNextX96 = stepTargetSqrtRatio(state, next, tickNext)
       const target = (zeroForOne ? sqrtPriceNextX96 < limit : sqrtPriceNextX96 > limit) ? limit : sqrtPriceNextX96
       computeSwapStep(sqrtPriceX96, target, liquidity, remaining, feePips, step)
       sqrtPriceX96 = step.sqrtRatioNextX96
@@ -107,9 +125,13 @@ export function swapConcentrated(
         }
         tick = zeroForOne ? tickNext - 1 : tickNext
       } else if (sqrtPriceX96 !== sqrtPriceStartX96) {
-        tick = getTickAtSqrtRatio(sqrtPriceX96)
+        // A step that stops between ticks ends the swap (input used up, output delivered or limit reached), so
+        // the tick matters only for the result; quotes skip it.
+        isTickSettled = remaining !== 0n && sqrtPriceX96 !== limit
+        if (isTickSettled) tick = getTickAtSqrtRatio(sqrtPriceX96)
       }
     }
+    if (settleTick && !isTickSettled) tick = getTickAtSqrtRatio(sqrtPriceX96)
   } catch (error) {
     if (error instanceof PoolMathError) return undefined
     throw error
@@ -140,7 +162,7 @@ export function swapConcentrated(
  */
 export function concentratedAmountOut(pool: ConcentratedSwapPool, zeroForOne: boolean, amountIn: bigint): bigint | undefined {
   if (amountIn === 0n) return 0n
-  const result = swapConcentrated(pool, zeroForOne, amountIn)
+  const result = simulateSwap(pool, zeroForOne, amountIn, defaultLimit(zeroForOne), false)
   return result === undefined || result.amountSpecifiedRemaining !== 0n ? undefined : result.amountOut
 }
 
@@ -156,7 +178,7 @@ export function concentratedAmountOut(pool: ConcentratedSwapPool, zeroForOne: bo
  */
 export function concentratedAmountIn(pool: ConcentratedSwapPool, zeroForOne: boolean, amountOut: bigint): bigint | undefined {
   if (amountOut === 0n) return 0n
-  const result = swapConcentrated(pool, zeroForOne, -amountOut)
+  const result = simulateSwap(pool, zeroForOne, -amountOut, defaultLimit(zeroForOne), false)
   return result === undefined || result.amountSpecifiedRemaining !== 0n ? undefined : result.amountIn
 }
 
@@ -173,13 +195,24 @@ export function concentratedMidPrice(sqrtPriceX96: bigint, zeroForOne: boolean):
   return zeroForOne ? price : 1 / price
 }
 
-function initializedSqrtRatio(state: ConcentratedState, index: number): bigint {
-  let ratios = sqrtRatioCache.get(state)
-  if (ratios === undefined) {
-    ratios = new Array<bigint | undefined>(state.ticks.length)
-    sqrtRatioCache.set(state, ratios)
+// QuoterV2's limits when the caller gives none.
+function defaultLimit(zeroForOne: boolean): bigint {
+  return zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
+}
+
+function stepTargetSqrtRatio(state: ConcentratedState, next: NextInitializedTick, tick: number): bigint {
+  let cache = sqrtRatioCaches.get(state)
+  if (cache === undefined) {
+    cache = { initialized: new Array<bigint | undefined>(state.ticks.length), wordEdges: new Map() }
+    sqrtRatioCaches.set(state, cache)
   }
-  return (ratios[index] ??= getSqrtRatioAtTick(state.ticks[index]!.index))
+  if (next.initialized) return (cache.initialized[next.index] ??= getSqrtRatioAtTick(tick))
+  let sqrtRatio = cache.wordEdges.get(tick)
+  if (sqrtRatio === undefined) {
+    sqrtRatio = getSqrtRatioAtTick(tick)
+    if (cache.wordEdges.size < MAX_CACHED_WORD_EDGES) cache.wordEdges.set(tick, sqrtRatio)
+  }
+  return sqrtRatio
 }
 
 /**

@@ -40,7 +40,7 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
   if (denominator === 0n) throw new PoolMathError({ operation: 'mulDivRoundingUp', reason: 'division by zero' })
   const product = a * b
   let result = product / denominator
-  if (product % denominator !== 0n) result++
+  if (result * denominator !== product) result++ // a multiply is cheaper than a second division for the remainder
   if (result > MAX_UINT256) {
     throw new PoolMathError({ operation: 'mulDivRoundingUp', reason: 'result overflows uint256' })
   }
@@ -60,5 +60,5 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
 export function divRoundingUp(x: bigint, y: bigint): bigint {
   if (y === 0n) throw new PoolMathError({ operation: 'divRoundingUp', reason: 'division by zero' })
   const quotient = x / y
-  return x % y === 0n ? quotient : quotient + 1n
+  return quotient * y === x ? quotient : quotient + 1n
 }

@@ -67,7 +67,8 @@ export function poolAmountIn(pool: Pool, tokenInIndex: number, tokenOutIndex: nu
 
 /**
  * Marginal price at the current state: smallest units of out per smallest unit of in, BEFORE fee (a number, for
- * ranking and price impact only). The exact output of any amount is at most `amount × mid × (1 − fee)`.
+ * ranking and price impact only). The exact output of any amount is at most `amount × mid × (1 − fee)` (Curve: up
+ * to one unit of rounding), so the router may use it as an upper bound.
  *
  * @throws RangeError for indices that do not name two different tokens of the pool.
  * @example

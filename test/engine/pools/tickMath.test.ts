@@ -11,6 +11,7 @@ import {
   getTickAtSqrtRatio,
 } from '../../../engine/pools/tickMath.js'
 import { encodePriceSqrt } from './support/encodePriceSqrt.js'
+import { getTickAtSqrtRatioPort } from './support/tickMathPort.js'
 
 const PRECISE = Decimal.clone({ precision: 120 })
 const tickArbitrary = fc.integer({ min: MIN_TICK, max: MAX_TICK })
@@ -140,6 +141,18 @@ describe('getTickAtSqrtRatio', () => {
         expect(getTickAtSqrtRatio(sqrtPriceX96)).toBe(greatestTickAtOrBelow(sqrtPriceX96))
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('equals the contract’s fixed-point log2 algorithm, on tick prices, their neighbours and random prices', () => {
+    fc.assert(
+      fc.property(tickArbitrary, fc.constantFrom(-1n, 0n, 1n), fc.bigInt({ min: 0n, max: MAX_SQRT_RATIO }), (tick, offset, random) => {
+        for (const price of [getSqrtRatioAtTick(tick) + offset, random]) {
+          if (price < MIN_SQRT_RATIO || price >= MAX_SQRT_RATIO) continue
+          expect(getTickAtSqrtRatio(price)).toBe(getTickAtSqrtRatioPort(price))
+        }
+      }),
+      { numRuns: 2000 },
     )
   })
 
