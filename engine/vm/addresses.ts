@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 /**
  * Address rules per VM: validation, the canonical lookup form, the wire `vmId` and native-token sentinels.
  * These run on the request path, so each rule rejects with a regex before any decoding or hashing.
@@ -43,6 +44,23 @@ const WHITESPACE = /\s/
  */
 export function addressProblem(vm: Vm, address: string): string | undefined {
   if (address.length === 0) return 'empty'
+  if (address.length > MAX_CACHED_LENGTH) return checkAddress(vm, address)
+  // Checksums (keccak on EVM, base58check, bech32) dominate a quote's validation cost, and integrators send the
+  // same senders and tokens again and again: remember the verdicts (a pure function, so caching is invisible).
+  const cacheKey = `${vm}:${address}`
+  const cached = verdicts.get(cacheKey)
+  if (cached !== undefined) return cached === VALID ? undefined : cached
+  const problem = checkAddress(vm, address)
+  verdicts.set(cacheKey, problem ?? VALID)
+  return problem
+}
+
+/** Longest address worth caching (bech32 P2WSH/P2TR are 62 characters). */
+const MAX_CACHED_LENGTH = 96
+const VALID = ''
+const verdicts = new LRUCache<string, string>({ max: 50_000 })
+
+function checkAddress(vm: Vm, address: string): string | undefined {
   if (WHITESPACE.test(address)) return 'contains whitespace'
   if (address === NATIVE_TOKEN_SENTINELS[vm]) return undefined
   switch (vm) {
