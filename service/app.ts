@@ -1,0 +1,99 @@
+/**
+ * Composition of the Koa app that each worker runs (DESIGN "The quote path"). Built once per worker.
+ *
+ * The chain, top to bottom:
+ *
+ * | step | what it does |
+ * |---|---|
+ * | `requestId` | `ctx.state.requestId` and the `x-request-id` header, before anything can fail |
+ * | `errors` | every error below becomes the SPEC §7.1 envelope |
+ * | `routeCheck` | 404 for an unknown path, 405 (+ `Allow`) for a wrong method, 204 for `OPTIONS` |
+ * | public routes | `GET /api/health`, `GET /api/openapi.json`: the only routes that need no key |
+ * | `auth` | `x-api-key` (SPEC §5) |
+ * | `compliance` | geo-blocking and wallet screening (SPEC §5.6) |
+ * | API routes | everything else under `/api` |
+ */
+import Router from '@koa/router'
+import Koa from 'koa'
+import { type Engine, createEngine, loadSnapshot } from '../engine/index.js'
+import type { ServiceConfig } from './config.js'
+import { type KeyRing, loadKeyRing } from './keys/keyRing.js'
+import { createAuth } from './middleware/auth.js'
+import { createCompliance } from './middleware/compliance.js'
+import { errors } from './middleware/errors.js'
+import { requestId } from './middleware/requestId.js'
+import { routeCheck } from './middleware/routeCheck.js'
+import { getActionRoutes } from './routes/getAction.js'
+import { healthRoutes } from './routes/health.js'
+import { openapiRoutes } from './routes/openapi.js'
+import { testRoutes } from './routes/testRoutes.js'
+import { openStore } from './store/sqlite.js'
+import type { Store } from './store/store.js'
+import type { AppState } from './types.js'
+
+/** The base path of every route (SPEC: the production base URL ends in `/api`). */
+export const API_PREFIX = '/api'
+
+/** What the app is built from; each worker builds its own (`loadAppDeps`). */
+export interface AppDeps {
+  readonly engine: Engine
+  /** One connection per worker (SQLite): state shared between workers lives here, never in a worker's memory. */
+  readonly store: Store
+  readonly keys: KeyRing
+  readonly config: ServiceConfig
+}
+
+/** Options of `createApp`. */
+export interface CreateAppOptions {
+  /** Mount the test-only routes (`routes/testRoutes.ts`). Refused in production. Default false. */
+  readonly testRoutes?: boolean
+}
+
+/**
+ * Builds the service's Koa app from its dependencies. Pure composition: no I/O beyond what the middleware
+ * factories do at construction (the compliance lists).
+ *
+ * @throws Error when `testRoutes` is asked for in production
+ * @example
+ * const app = createApp(loadAppDeps(loadConfig()))
+ * const dispatch = createDispatcher(app)
+ */
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<AppState> {
+  const { config, engine, keys, store } = deps
+  if (options.testRoutes === true && config.production) {
+    throw new Error('Refusing to mount the test-only routes in production')
+  }
+
+  const publicApi = new Router<AppState>({ prefix: API_PREFIX })
+  publicApi.use(healthRoutes().routes(), openapiRoutes().routes())
+
+  const api = new Router<AppState>({ prefix: API_PREFIX })
+  api.use(getActionRoutes({ engine, store, config }).routes())
+  if (options.testRoutes === true) api.use(testRoutes().routes())
+
+  const app = new Koa<AppState>()
+  app
+    .use(requestId())
+    .use(errors())
+    .use(routeCheck([publicApi, api]))
+    .use(publicApi.routes())
+    .use(createAuth(keys))
+    .use(createCompliance(config))
+    .use(api.routes())
+  return app
+}
+
+/**
+ * Loads what `createApp` needs, once per worker: the key ring, the snapshot and the engine over it, the store.
+ *
+ * @throws InvalidSnapshotError for a bad snapshot; the key ring's errors (unreadable or invalid keys file,
+ *   `DevelopmentKeysInProductionError`); the store's (file cannot be opened, migration fails)
+ * @example
+ * const deps = loadAppDeps(loadConfig())
+ */
+export function loadAppDeps(config: ServiceConfig): AppDeps {
+  const keys = loadKeyRing(config)
+  const engine = createEngine(loadSnapshot(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
+  const store = openStore(config)
+  return { engine, store, keys, config }
+}

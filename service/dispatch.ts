@@ -1,0 +1,179 @@
+/**
+ * Lean dispatch of a `WireRequest` into a Koa app, inside a worker: no sockets, no streams, no light-my-request
+ * (which alone costs ~40 µs a request, more than Koa itself; shared/research/http-dispatch.md).
+ *
+ * Koa only touches a few members of Node's request and response objects; `WireIncoming` and `WireOutgoing`
+ * implement exactly those. The composed middleware runs once per request, then the status, headers and body are
+ * read back from the context, the way Koa's own `respond()` would write them.
+ */
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
+import type Koa from 'koa'
+import compose from 'koa-compose'
+import { InternalServerError, InvalidParameterError } from '../engine/errors/index.js'
+import { logError } from './log.js'
+import { errorEnvelope } from './middleware/errors.js'
+import type { AppContext, AppState, WireRequest, WireResponse } from './types.js'
+import { decodeRequest, encodeResponse } from './wire.js'
+
+declare module 'koa' {
+  interface Request {
+    /** The raw request body as received by the main thread ('' when none). Parse it with `readJsonBody`. */
+    rawBody: string
+  }
+}
+
+/** Statuses that never carry a body (RFC 9110). */
+const EMPTY_STATUSES = new Set([204, 205, 304])
+
+/** The request members Koa reads. */
+class WireIncoming {
+  readonly httpVersionMajor = 1
+  readonly httpVersionMinor = 1
+  readonly httpVersion = '1.1'
+  readonly socket: { remoteAddress: string; encrypted: boolean }
+  constructor(
+    public method: string,
+    public url: string,
+    public headers: IncomingHttpHeaders,
+    remoteAddress: string,
+  ) {
+    this.socket = { remoteAddress, encrypted: false }
+  }
+}
+
+/** The response members Koa writes; header names are kept lower-case, as Node does. */
+class WireOutgoing {
+  statusCode = 404
+  statusMessage = ''
+  readonly headersSent = false
+  readonly writableEnded = false
+  readonly finished = false
+  /** No socket: Koa then treats the response as writable. */
+  readonly socket = null
+  readonly #headers = new Map<string, OutgoingHttpHeader>()
+  setHeader(name: string, value: OutgoingHttpHeader): this {
+    this.#headers.set(name.toLowerCase(), value)
+    return this
+  }
+  getHeader(name: string): OutgoingHttpHeader | undefined {
+    return this.#headers.get(name.toLowerCase())
+  }
+  getHeaders(): Record<string, OutgoingHttpHeader> {
+    return Object.fromEntries(this.#headers)
+  }
+  getHeaderNames(): string[] {
+    return [...this.#headers.keys()]
+  }
+  hasHeader(name: string): boolean {
+    return this.#headers.has(name.toLowerCase())
+  }
+  removeHeader(name: string): void {
+    this.#headers.delete(name.toLowerCase())
+  }
+  /** Flattens the headers for the wire: numbers as strings, repeated values joined with `, `. */
+  wireHeaders(): Record<string, string> {
+    const headers: Record<string, string> = {}
+    for (const [name, value] of this.#headers) headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+    return headers
+  }
+}
+
+/**
+ * Builds the per-worker dispatcher of a Koa app: composes its middleware once and returns a function from a
+ * serialized `WireRequest` to a serialized `WireResponse` (see `wire.ts`). A failure outside the app's own error
+ * middleware still becomes a 500 envelope; the promise rejects only for text that `encodeRequest` did not produce
+ * (a bug on the main thread, which then answers 500 itself).
+ *
+ * @example
+ * const dispatch = createDispatcher(createApp(deps))
+ * const text = await dispatch(encodeRequest({ method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '::1' }))
+ */
+export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => Promise<string> {
+  const handle = compose(app.middleware)
+  return async function dispatch(wireRequest) {
+    const request = decodeRequest(wireRequest)
+    return encodeResponse(await runRequest(app, handle, request))
+  }
+}
+
+/**
+ * Runs one request through the app and reads back the response: what a worker does per task, minus the string
+ * encoding. Usable in-process (no pool, no sockets), e.g. to test routes against a real app.
+ *
+ * @param handle - `compose(app.middleware)`, composed once per app
+ * @example
+ * const response = await runRequest(app, compose(app.middleware), { method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '::1' })
+ */
+export async function runRequest(
+  app: Koa<AppState>,
+  handle: (ctx: AppContext) => Promise<unknown>,
+  request: WireRequest,
+): Promise<WireResponse> {
+  const req = new WireIncoming(request.method, request.url, request.headers, request.remoteAddress)
+  const res = new WireOutgoing()
+  // Koa's types want Node's classes; the objects above implement the members Koa touches.
+  const ctx = app.createContext(req as unknown as IncomingMessage, res as unknown as ServerResponse) as AppContext
+  ctx.request.rawBody = request.body
+  try {
+    await handle(ctx)
+    return readResponse(ctx, res)
+  } catch (thrown) {
+    // Only reachable when a middleware above the error middleware throws, or the body cannot be serialized.
+    logError('dispatch.failed', thrown, { requestId: ctx.state.requestId, method: request.method, url: request.url })
+    const body = JSON.stringify(errorEnvelope(new InternalServerError()))
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
+    if (ctx.state.requestId !== undefined) headers['x-request-id'] = ctx.state.requestId
+    headers['content-length'] = String(Buffer.byteLength(body))
+    return { status: 500, headers, body }
+  }
+}
+
+/** What Koa's `respond()` would write, as a `WireResponse`: empty statuses and HEAD carry no body. */
+function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
+  const status = ctx.status
+  if (EMPTY_STATUSES.has(status)) {
+    res.removeHeader('content-type')
+    res.removeHeader('content-length')
+    res.removeHeader('transfer-encoding')
+    return { status, headers: res.wireHeaders(), body: '' }
+  }
+  const value: unknown = ctx.body
+  let body: string
+  if (typeof value === 'string') body = value
+  else if (Buffer.isBuffer(value)) body = value.toString('utf8')
+  else if (value === null || value === undefined) {
+    // A status without a body: Koa answers the status message as text.
+    body = ctx.message || String(status)
+    ctx.type = 'text'
+  } else if (typeof (value as { pipe?: unknown }).pipe === 'function') {
+    throw new TypeError('stream bodies cannot cross the worker boundary')
+  } else body = JSON.stringify(value)
+  res.setHeader('content-length', Buffer.byteLength(body))
+  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body }
+}
+
+/**
+ * Parses the JSON body of a request (`ctx.request.rawBody`). The content type must be `application/json` (or a
+ * `+json` type) and the body well-formed JSON.
+ *
+ * @returns the parsed value, unvalidated: validate its shape before use
+ * @throws InvalidParameterError (400 `INVALID_PARAMETER`, parameter `body`) on a wrong content type, an empty or a
+ *   malformed body
+ * @example
+ * router.post('/registerTxs', (ctx) => { const input = readJsonBody(ctx); … })
+ */
+export function readJsonBody(ctx: AppContext): unknown {
+  const raw = ctx.request.rawBody ?? ''
+  const type = ctx.request.type
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new InvalidParameterError({ parameter: 'body', value: type, reason: 'content type must be application/json' })
+  }
+  if (raw.trim() === '') {
+    throw new InvalidParameterError({ parameter: 'body', value: '', reason: 'a JSON body is required' })
+  }
+  try {
+    return JSON.parse(raw) as unknown
+  } catch {
+    throw new InvalidParameterError({ parameter: 'body', value: raw.slice(0, 64), reason: 'body is not valid JSON' })
+  }
+}

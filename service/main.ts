@@ -1,0 +1,88 @@
+/**
+ * Entry point of the quote service: `node --import tsx service/main.ts` (workers inherit `--import tsx`).
+ *
+ * 1. Reads the configuration (environment variables, `config.ts`).
+ * 2. Starts the worker pool and waits until every worker has built its app. A worker that cannot (bad snapshot,
+ *    unreadable keys file, development keys with `NODE_ENV=production`: `loadKeyRing` throws) makes the service
+ *    exit 1 with the reason, before it ever listens.
+ * 3. Only then listens, and prints `crossroute listening on http://HOST:PORT/api` (the real port when `PORT=0`)
+ *    and, with the development keys file, the development keys' names.
+ * 4. On SIGTERM or SIGINT: stops accepting, lets requests in flight finish (at most `SHUTDOWN_GRACE_MS`), stops
+ *    the workers, exits 0. A second signal cuts the grace period short.
+ */
+import type { AddressInfo } from 'node:net'
+import { type ServiceConfig, loadConfig } from './config.js'
+import { log } from './log.js'
+import { createQuotePool } from './pool.js'
+import { createQuoteServer } from './server.js'
+
+/** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
+const API_PREFIX = '/api'
+
+/** How long in-flight requests may take to finish after SIGTERM/SIGINT. */
+export const SHUTDOWN_GRACE_MS = 10_000
+
+/** Plaintext of the keys in `fixtures/keys.dev.json` (public; its `comment` and service/keys/README.md list them). */
+const DEVELOPMENT_KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta'] as const
+
+/** Prints the reason to stderr and exits 1: the service cannot start. */
+function refuseToStart(reason: string): never {
+  process.stderr.write(`crossroute: cannot start: ${reason}\n`)
+  process.exit(1)
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+let config: ServiceConfig
+try {
+  config = loadConfig()
+} catch (error) {
+  refuseToStart(messageOf(error))
+}
+// The key ring is not loaded here: its validation loads the engine's address rules (viem, @solana/web3.js,
+// bitcoinjs-lib: seconds and ~75 MB) on a thread that never needs them. The workers load it and refuse for us.
+const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
+
+const pool = createQuotePool(config)
+// Until the server exists, a signal only has workers to stop.
+const stopDuringStartup = (signal: NodeJS.Signals) => {
+  log('info', 'shutdown.during-startup', { signal })
+  void pool.destroy().then(() => process.exit(0))
+}
+process.once('SIGTERM', stopDuringStartup).once('SIGINT', stopDuringStartup)
+try {
+  await pool.ready
+} catch (error) {
+  await pool.destroy()
+  refuseToStart(`a worker failed to start: ${messageOf(error)}`)
+}
+process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
+
+const { server, close } = createQuoteServer(pool, config)
+server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
+server.listen(config.port, config.host, () => {
+  const { address, family, port } = server.address() as AddressInfo
+  const host = family === 'IPv6' ? `[${address}]` : address
+  // One write, so that whoever waits for the listening line also has the keys line.
+  const keysLine = `development keys (public; refused with NODE_ENV=production), send one as x-api-key: ${DEVELOPMENT_KEYS.join(', ')}\n`
+  process.stdout.write(`crossroute listening on http://${host}:${port}${API_PREFIX}\n${isDevelopmentKeysFile ? keysLine : ''}`)
+  log('info', 'service.started', { url: `http://${host}:${port}${API_PREFIX}`, threads: config.threads })
+})
+
+let isStopping = false
+function stop(signal: NodeJS.Signals): void {
+  if (isStopping) {
+    // A second signal: do not wait any longer.
+    log('warn', 'shutdown.hurried', { signal })
+    server.closeAllConnections()
+    return
+  }
+  isStopping = true
+  log('info', 'shutdown.started', { signal, inFlight: pool.inFlight, graceMs: SHUTDOWN_GRACE_MS })
+  void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
+    await pool.destroy()
+    log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })
+    process.exit(0)
+  })
+}
+process.on('SIGTERM', stop).on('SIGINT', stop)

@@ -1,0 +1,101 @@
+/**
+ * `GET /getAction` (SPEC §4.1): validates the query, quotes with the engine, builds the router transaction, records
+ * the quote under a new `txId` and answers the action response (SPEC §2.4).
+ */
+import { randomBytes } from 'node:crypto'
+import Router from '@koa/router'
+import type { Hex } from 'viem'
+import { type Engine, type QuoteResult, normalizeAddress } from '../../engine/index.js'
+import type { ServiceConfig } from '../config.js'
+import type { Store } from '../store/store.js'
+import { type EvmTransaction, buildEvmTransaction } from '../tx/evm.js'
+import type { AppState } from '../types.js'
+import { type ActionRequest, checkActionChains, parseActionRequest, toQuoteRequest } from './getActionRequest.js'
+
+/** What the `getAction` routes need; each worker builds them once. */
+export interface GetActionDependencies {
+  readonly engine: Engine
+  readonly store: Store
+  readonly config: Pick<ServiceConfig, 'quoteTtlSeconds'>
+}
+
+/** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
+export type ActionResponse = { tx: EvmTransaction; txId: Hex } & QuoteResult
+
+/**
+ * A new transaction id: 32 random bytes as `0x` and 64 hex digits. The same value is the router call's `bytes32
+ * txId`, so the router's events name the stored quote without any mapping.
+ *
+ * @example newTxId() // '0x3f9c…' (66 characters)
+ */
+export function newTxId(): Hex {
+  return `0x${randomBytes(32).toString('hex')}`
+}
+
+/**
+ * Builds one action for a validated request: quote, transaction, response. Pure apart from the `txId` and the
+ * clock passed in; exported for tests and for other routes that quote (the venue action, later).
+ *
+ * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
+ */
+export function buildAction(engine: Engine, request: ActionRequest, options: { txId: Hex; deadline: number }): ActionResponse {
+  const quote = engine.quote(toQuoteRequest(request))
+  const tx = buildEvmTransaction({
+    snapshot: engine.snapshot,
+    txId: options.txId,
+    quote,
+    swapDirection: request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out',
+    sender: request.sender,
+    recipient: request.recipient,
+    refundTo: request.refundTo,
+    appFees: request.appFees,
+    deadline: options.deadline,
+    call:
+      request.actionType === 'evm-calldata-tx'
+        ? {
+            target: request.to,
+            data: request.data,
+            value: BigInt(request.value ?? '0'),
+            erc20Spender: request.erc20Spender,
+            erc20Amount: BigInt(request.erc20Amount ?? '0'),
+          }
+        : undefined,
+  })
+  return { tx, txId: options.txId, ...quote }
+}
+
+/**
+ * The `getAction` router: `GET /getAction` (the composer mounts it under `/api`). Expects `ctx.state.apiKey` to be
+ * set by the auth middleware; errors are thrown as the engine's error classes for the error middleware to render.
+ *
+ * @example
+ * api.use(getActionRoutes({ engine, store, config }).routes())
+ */
+export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
+  const { engine, store, config } = deps
+  const router = new Router<AppState>()
+  router.get('/getAction', (ctx) => {
+    const apiKey = ctx.state.apiKey
+    // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.
+    if (apiKey === undefined) throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
+    const request = parseActionRequest(ctx.query, apiKey)
+    checkActionChains(request, engine.snapshot)
+    const createdAt = Math.floor(Date.now() / 1000)
+    const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + config.quoteTtlSeconds })
+    const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
+    store.recordQuote({
+      txId: response.txId,
+      createdAt,
+      apiKey,
+      actionRequest: request,
+      actionResponse: response,
+      srcChainId: request.srcChainId,
+      dstChainId: request.dstChainId,
+      sender: normalizeAddress(srcVm, request.sender),
+      vmId: response.vmId,
+    })
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = response
+  })
+  return router
+}

@@ -1,0 +1,153 @@
+/**
+ * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
+ * the reply. No application logic runs here (DESIGN "The quote path"); the only answers this thread makes itself
+ * are 413 (body over the limit), 503 (queue full), 500 (the worker died) and 400 (HTTP that Node cannot parse),
+ * all in the SPEC §7.1 envelope.
+ */
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
+import {
+  type BaseError,
+  InternalServerError,
+  InvalidParameterError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from '../engine/errors/index.js'
+import type { ServiceConfig } from './config.js'
+import { logError } from './log.js'
+import { errorEnvelopeJson } from './middleware/errors.js'
+import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
+import type { QuotePool } from './pool.js'
+import { decodeResponse, encodeRequest } from './wire.js'
+
+/** The server and its graceful stop. */
+export interface QuoteServer {
+  readonly server: Server
+  /**
+   * Stops accepting connections and lets requests in flight finish; after `graceMs`, closes what is left.
+   * Responses written meanwhile carry `Connection: close`, so keep-alive clients move on.
+   * @returns whether everything finished in time (`drained`) or connections had to be cut (`forced`)
+   */
+  close(graceMs: number): Promise<'drained' | 'forced'>
+}
+
+/**
+ * Creates (does not start) the HTTP server in front of `pool`.
+ *
+ * @example
+ * const { server, close } = createQuoteServer(pool, config)
+ * server.listen(config.port, config.host)
+ * process.once('SIGTERM', () => close(10_000).then(() => pool.destroy()))
+ */
+export function createQuoteServer(pool: QuotePool, config: Pick<ServiceConfig, 'bodyLimitBytes'>): QuoteServer {
+  const limitBytes = config.bodyLimitBytes
+  let isClosing = false
+
+  const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, body: string) => {
+    req.headers[REQUEST_ID_HEADER] = requestId
+    const wireRequest = encodeRequest({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers as Record<string, string>,
+      body,
+      remoteAddress: req.socket.remoteAddress ?? '',
+    })
+    pool.run(wireRequest).then(
+      (text) => {
+        try {
+          const { status, headers, body: responseBody } = decodeResponse(text)
+          if (isClosing) headers.connection = 'close'
+          res.writeHead(status, headers)
+          res.end(responseBody)
+        } catch (error) {
+          // A malformed reply or an invalid header value: a bug, but never an unhandled rejection.
+          logError('request.reply-failed', error, { requestId, method: req.method, url: req.url })
+          writeError(res, requestId, new InternalServerError())
+        }
+      },
+      (error: unknown) => {
+        if (error instanceof ServiceUnavailableError) {
+          writeError(res, requestId, error, { 'retry-after': String(error.details.retryAfterSeconds) })
+        } else {
+          // The worker died with this request in flight (piscina replaces it); the details stay in the log.
+          logError('request.worker-failed', error, { requestId, method: req.method, url: req.url })
+          writeError(res, requestId, new InternalServerError())
+        }
+      },
+    )
+  }
+
+  const writeError = (res: ServerResponse, requestId: string, error: BaseError, extra: Record<string, string> = {}) => {
+    if (res.headersSent) return res.destroy()
+    const body = errorEnvelopeJson(error)
+    const headers: Record<string, string> = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      [REQUEST_ID_HEADER]: requestId,
+      ...extra,
+    }
+    if (isClosing) headers.connection = 'close'
+    res.writeHead(error.status, headers)
+    res.end(body)
+  }
+
+  const tooLarge = (res: ServerResponse, requestId: string) =>
+    // The rest of the body is never read: close the connection instead of draining it.
+    writeError(res, requestId, new PayloadTooLargeError({ limitBytes }), { connection: 'close' })
+
+  const server = createServer((req, res) => {
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+    const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
+    // The common case, a GET: no body, no waiting for the request stream's end.
+    if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')
+    if (contentLength !== undefined && Number(contentLength) > limitBytes) return tooLarge(res, requestId)
+
+    const chunks: Buffer[] = []
+    let receivedBytes = 0
+    const onData = (chunk: Buffer) => {
+      receivedBytes += chunk.length
+      if (receivedBytes <= limitBytes) return void chunks.push(chunk)
+      // A chunked body (no Content-Length) went over the limit: stop buffering and answer now.
+      req.off('data', onData).off('end', onEnd)
+      chunks.length = 0
+      tooLarge(res, requestId)
+    }
+    const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'))
+    req.on('data', onData).on('end', onEnd)
+    // A client that aborts mid-body: nothing to answer, nothing to forward.
+    req.on('error', () => req.off('end', onEnd))
+  })
+
+  // Requests Node cannot parse never reach the handler above; answer them in the envelope too.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
+    const reason =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'the request was not received in time'
+      : 'malformed HTTP request'
+    const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
+    socket.end(
+      'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
+        `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +
+        `connection: close\r\n\r\n${body}`,
+    )
+  })
+
+  return {
+    server,
+    close(graceMs) {
+      isClosing = true
+      return new Promise((resolve) => {
+        let outcome: 'drained' | 'forced' = 'drained'
+        const timer = setTimeout(() => {
+          outcome = 'forced'
+          server.closeAllConnections()
+        }, graceMs)
+        // Node ≥ 19 closes idle keep-alive connections here; busy ones close after their response (Connection: close).
+        server.close(() => {
+          clearTimeout(timer)
+          resolve(outcome)
+        })
+      })
+    },
+  }
+}

@@ -1,0 +1,249 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { type Server, createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Router from '@koa/router'
+import Database from 'better-sqlite3'
+import Koa from 'koa'
+import { type Hex, decodeFunctionData, getAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type BaseError, InvalidParameterError, createEngine, isBaseError, loadSnapshot } from '../../engine/index.js'
+import { getActionRoutes } from '../../service/routes/getAction.js'
+import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
+import { openStore } from '../../service/store/sqlite.js'
+import type { Store } from '../../service/store/store.js'
+import { ROUTER_ABI } from '../../service/tx/routerAbi.js'
+import type { ApiKeyRecord, AppState } from '../../service/types.js'
+import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+import { thrown } from '../helpers/thrown.js'
+import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
+
+const FEE_RECEIVER = '0x2222222222222222222222222222222222222222'
+const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo', affiliateId: 'aff_1', gasless: false, appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }] }
+const TARGET = '0x5555555555555555555555555555555555555555'
+const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
+
+/** A valid swap-action query, with fields replaced (`null` removes one). */
+function swapQuery(overrides: Record<string, string | string[] | null> = {}): Record<string, string | string[]> {
+  const base = { actionType: 'swap-action', sender: SENDER, srcChainId: String(ETH), srcToken: ETH_USDC, dstChainId: String(OP), dstToken: OP_WETH, slippage: '50', amount: '1000000000', swapDirection: 'exact-amount-in' }
+  return withOverrides(base, overrides)
+}
+
+/** A valid evm-calldata-tx query: 250 USDC on OP for a call to TARGET. */
+function callQuery(overrides: Record<string, string | string[] | null> = {}): Record<string, string | string[]> {
+  const base = { actionType: 'evm-calldata-tx', sender: SENDER, srcChainId: String(ETH), srcToken: ETH_USDC, dstChainId: String(OP), dstToken: OP_USDC, slippage: '50', to: TARGET, data: '0xa9059cbb', erc20Amount: '250000000' }
+  return withOverrides(base, overrides)
+}
+
+function withOverrides(base: Record<string, string>, overrides: Record<string, string | string[] | null>) {
+  const query: Record<string, string | string[]> = { ...base }
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === null) delete query[key]
+    else query[key] = value
+  }
+  return query
+}
+
+function parseAndCheck(query: Record<string, string | string[]>) {
+  const request = parseActionRequest(query, API_KEY)
+  checkActionChains(request, engine.snapshot)
+  return request
+}
+
+const queries = { swap: swapQuery, call: callQuery }
+
+describe('parseActionRequest: each rule throws the spec error', () => {
+  it.each(ERROR_CASES.filter((row) => !row.engine))('$name', (row: ErrorCase) => {
+    const error = thrown(() => parseAndCheck(queries[row.base](row.query)), row.error) as BaseError
+    expect(error.code).toBe(row.code)
+    expect(error.details).toEqual(row.details)
+  })
+})
+
+describe('checkActionChains on the default snapshot', () => {
+  const snapshot = loadSnapshot()
+  it.each([
+    ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
+    ['Solana', 1151111081099710, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+    ['Bitcoin', 20000000000001, 'bitcoin'],
+    ['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+  ])('refuses a %s source: not supported yet', (_name, chainId, token) => {
+    const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
+    const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
+    expect(error.details).toEqual({ parameter: 'srcChainId', value: String(chainId), reason: expect.stringMatching(/not supported yet/) })
+  })
+
+  it('accepts HyperEVM (999), an EVM chain', () => {
+    const request = parseActionRequest(swapQuery({ srcChainId: '999', srcToken: ZERO }), API_KEY)
+    expect(() => checkActionChains(request, snapshot)).not.toThrow()
+  })
+})
+
+describe('parseActionRequest: accepted forms', () => {
+  it('parses a swap-action with the key default appFees', () => {
+    expect(parseAndCheck(swapQuery())).toEqual({
+      actionType: 'swap-action', sender: SENDER, srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_WETH,
+      slippage: 50, amount: '1000000000', swapDirection: 'exact-amount-in', appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }],
+    })
+  })
+
+  it.each([['0', 0], ['12.5', 12.5], ['10000', 10_000], ['0.001', 0.001]])('slippage %s', (raw, value) => {
+    expect(parseAndCheck(swapQuery({ slippage: raw })).slippage).toBe(value)
+  })
+
+  it('takes bridgeIds repeated, comma-separated or both, without duplicates', () => {
+    expect(parseAndCheck(swapQuery({ bridgeIds: ['cctp', 'across,relay', 'cctp'] })).bridgeIds).toEqual(['cctp', 'across', 'relay'])
+    expect(parseAndCheck(swapQuery({ bridgeIds: 'cctp,optimism' })).bridgeIds).toEqual(['cctp', 'optimism'])
+  })
+
+  it('takes appFees from the request over the key default; [] means none', () => {
+    const fees = [{ bps: 25, receiverAddress: FEE_RECEIVER }]
+    expect(parseAndCheck(swapQuery({ appFees: JSON.stringify(fees) })).appFees).toEqual(fees)
+    expect(parseAndCheck(swapQuery({ appFees: '[]' })).appFees).toEqual([])
+  })
+
+  it('accepts gasless=false and returnDepositAddress=false, and drops leading zeros of amounts', () => {
+    expect(parseAndCheck(swapQuery({ gasless: 'false', returnDepositAddress: 'false', amount: '001000' }))).toMatchObject({ amount: '1000' })
+  })
+
+  it('evm-calldata-tx: erc20Spender defaults to `to`; the quote is exact-out of erc20Amount, else of value', () => {
+    const request = parseAndCheck(callQuery())
+    expect(request).toMatchObject({ actionType: 'evm-calldata-tx', to: TARGET, data: '0xa9059cbb', erc20Amount: '250000000', erc20Spender: TARGET })
+    expect(toQuoteRequest(request)).toMatchObject({ amount: '250000000', swapDirection: 'exact-amount-out', dstToken: OP_USDC })
+    const native = parseAndCheck(callQuery({ erc20Amount: null, value: '100000000000000000', dstToken: ZERO, swapDirection: 'exact-amount-out' }))
+    expect(toQuoteRequest(native)).toMatchObject({ amount: '100000000000000000', swapDirection: 'exact-amount-out', dstToken: ZERO })
+    expect(parseAndCheck(callQuery({ value: '0' })).actionType).toBe('evm-calldata-tx')
+  })
+})
+
+describe('GET /api/getAction in a Koa app', () => {
+  let server: Server
+  let base: string
+  let store: Store
+  let dataDir: string
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'crossroute-getaction-'))
+    store = openStore({ dataDir, databasePath: join(dataDir, 'test.sqlite') })
+    const app = new Koa<AppState>()
+    app.use(async (ctx, next) => {
+      try {
+        await next()
+      } catch (error) {
+        if (!isBaseError(error)) throw error
+        ctx.status = error.status
+        ctx.body = { success: false, error: { code: error.code, name: error.name, statusCode: error.status, details: error.details } }
+      }
+    })
+    app.use(async (ctx, next) => {
+      ctx.state.apiKey = API_KEY // auth stub
+      await next()
+    })
+    const api = new Router<AppState>({ prefix: '/api' })
+    api.use(getActionRoutes({ engine, store, config: { quoteTtlSeconds: 1800 } }).routes())
+    app.use(api.routes())
+    server = createServer(app.callback())
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/getAction`
+  })
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve))
+    store.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  async function get(query: Record<string, string | string[]>) {
+    const params = new URLSearchParams()
+    for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) params.append(key, item)
+    const response = await fetch(`${base}?${params}`)
+    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> }
+  }
+
+  it('swap-action exact-in: every §2.4 field, the tx, a stored txId', async () => {
+    const { status, headers, body } = await get(swapQuery())
+    expect(status).toBe(200)
+    expect(headers.get('cache-control')).toBe('no-store')
+    for (const field of ['tx', 'txId', 'vmId', 'amountIn', 'amountInMax', 'amountOut', 'amountOutMin', 'protocolFee', 'applicationFee', 'exchangeRate', 'estimatedTxTime', 'estimatedPriceImpact', 'requiresTokenApproval', 'requiresRegisterTransaction', 'allRoutes', 'bridgeFee', 'bridgeIds', 'bridgeRoute']) {
+      expect(body, field).toHaveProperty(field)
+    }
+    expect(body.tx).toEqual({ to: engine.snapshot.chains.get(ETH)!.routerAddress, data: expect.stringMatching(/^0x[0-9a-f]+$/), value: '0', chainId: ETH })
+    expect(body.txId).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(body.amountIn.amount).toBe('1000000000')
+    expect(BigInt(body.amountOutMin.amount) <= BigInt(body.amountOut.amount)).toBe(true)
+    expect(body.applicationFee.amount).toBe('1000000') // the key's default: 10 bps of 1,000 USDC
+    // The engine's figures are passed through unchanged, allRoutes included.
+    const { tx, txId, ...quote } = body
+    expect(quote).toEqual(JSON.parse(JSON.stringify(engine.quote(toQuoteRequest(parseActionRequest(swapQuery(), API_KEY))))))
+    const decoded = decodeFunctionData({ abi: ROUTER_ABI, data: tx.data as Hex })
+    expect(decoded.functionName).toBe('swap')
+    expect(decoded.args[0]).toBe(txId)
+    expect(decoded.args[1].amountOutMin).toBe(BigInt(body.amountOutMin.amount))
+
+    const stored = store.getQuote(txId)!
+    expect(stored).toMatchObject({ orgId: 'org_1', appId: 'app_1', sender: SENDER.toLowerCase(), srcChainId: ETH, dstChainId: OP, vmId: 'evm', status: 'quoted' })
+    expect(stored.actionResponse).toEqual(body)
+    expect(stored.actionRequest).toMatchObject({ actionType: 'swap-action', amount: '1000000000', appFees: API_KEY.appFees })
+
+    const again = await get(swapQuery())
+    expect(again.body.txId).not.toBe(txId)
+  })
+
+  it('swap-action exact-out: amountOut is the requested amount, amountInMax ≥ amountIn', async () => {
+    const { status, body } = await get(swapQuery({ amount: '100000000000000000', swapDirection: 'exact-amount-out' }))
+    expect(status).toBe(200)
+    expect(body.amountOut.amount).toBe('100000000000000000')
+    expect(body.amountOutMin.amount).toBe(body.amountOut.amount)
+    expect(BigInt(body.amountInMax.amount) >= BigInt(body.amountIn.amount)).toBe(true)
+    expect(store.getQuote(body.txId)).toBeDefined()
+  })
+
+  it('native input: tx.value carries the input', async () => {
+    const { body } = await get(swapQuery({ srcToken: ZERO, dstToken: OP_USDC, amount: '1000000000000000000' }))
+    expect(body.tx.value).toBe('1000000000000000000')
+    expect(body.requiresTokenApproval).toBe(false)
+  })
+
+  it('cross-VM: a Solana recipient', async () => {
+    const { status, body } = await get(swapQuery({ dstChainId: String(SOLANA), dstToken: SOL_USDC, recipient: SOL_RECIPIENT, amount: '100000000' }))
+    expect(status).toBe(200)
+    expect(body.amountOut.chainId).toBe(SOLANA)
+  })
+
+  it('evm-calldata-tx: exact-out of erc20Amount, swapAndCall carrying the call', async () => {
+    const spender = '0x6666666666666666666666666666666666666666'
+    const { status, body } = await get(callQuery({ erc20Spender: spender }))
+    expect(status).toBe(200)
+    expect(body.amountOut.amount).toBe('250000000')
+    const decoded = decodeFunctionData({ abi: ROUTER_ABI, data: body.tx.data as Hex })
+    expect(decoded.functionName).toBe('swapAndCall')
+    expect(decoded.args[4]).toEqual({ target: getAddress(TARGET), data: '0xa9059cbb', value: 0n, erc20Spender: getAddress(spender), erc20Amount: 250_000_000n })
+    expect(store.getQuote(body.txId)!.actionRequest).toMatchObject({ actionType: 'evm-calldata-tx', to: TARGET, erc20Spender: spender })
+  })
+
+  it('evm-calldata-tx with value: exact-out of the native token on the destination', async () => {
+    const { status, body } = await get(callQuery({ erc20Amount: null, value: '100000000000000000', dstToken: ZERO }))
+    expect(status).toBe(200)
+    expect(body.amountOut).toMatchObject({ amount: '100000000000000000', isNative: true, chainId: OP })
+    const decoded = decodeFunctionData({ abi: ROUTER_ABI, data: body.tx.data as Hex })
+    expect(decoded.args[4]).toMatchObject({ value: 100_000_000_000_000_000n, erc20Amount: 0n })
+  })
+
+  it.each(ERROR_CASES)('400 $code: $name', async (row: ErrorCase) => {
+    const { status, body } = await get(queries[row.base](row.query))
+    expect(status).toBe(400)
+    expect(body.error).toMatchObject({ code: row.code, statusCode: 400 })
+    expect(body.error.details).toEqual(row.details)
+  })
+
+  it('records nothing when the request fails', async () => {
+    const db = new Database(join(dataDir, 'test.sqlite'), { readonly: true })
+    const count = () => db.prepare('SELECT count(*) FROM transactions').pluck().get()
+    const before = count()
+    const { body } = await get(swapQuery({ amount: '100000000000000000000' })) // above the lane's maximum
+    expect(body.error.code).toBe('AMOUNT_TOO_HIGH')
+    expect(count()).toBe(before)
+    db.close()
+  })
+})

@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../service/store/migrations.js'
+import { BUSY_TIMEOUT_MS, configureConnection, openStore } from '../../service/store/sqlite.js'
+import type { QuoteEntry } from '../../service/store/store.js'
+import type { ApiKeyRecord } from '../../service/types.js'
+
+const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo app', affiliateId: 'aff_1', gasless: false, appFees: [] }
+
+let dataDir: string
+let config: { dataDir: string; databasePath: string }
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'crossroute-store-'))
+  // A nested directory that does not exist yet: openStore creates it.
+  config = { dataDir: join(dataDir, 'data'), databasePath: join(dataDir, 'data', 'crossroute.sqlite') }
+})
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }))
+
+function entry(txId: string, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
+  return {
+    txId,
+    createdAt: 1_700_000_000,
+    apiKey: API_KEY,
+    actionRequest: { actionType: 'swap-action', amount: '250000000', slippage: 12.5 },
+    actionResponse: { txId, tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0', chainId: 8453 }, allRoutes: [{ amountOut: { amount: '1' } }] },
+    srcChainId: 8453,
+    dstChainId: 10,
+    sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+    vmId: 'evm',
+    ...overrides,
+  }
+}
+
+/** Direct access to the file, for what the Store interface does not expose. */
+function inspect<T>(query: (db: Database.Database) => T): T {
+  const db = new Database(config.databasePath, { readonly: true })
+  try {
+    return query(db)
+  } finally {
+    db.close()
+  }
+}
+
+describe('openStore', () => {
+  it('records a quote and reads it back with every field', () => {
+    const store = openStore(config)
+    const quote = entry('0x' + '01'.repeat(32))
+    store.recordQuote(quote)
+    expect(store.getQuote(quote.txId)).toEqual({
+      txId: quote.txId,
+      createdAt: 1_700_000_000,
+      orgId: 'org_1',
+      appId: 'app_1',
+      keyId: 'key_1',
+      appName: 'Demo app',
+      affiliateId: 'aff_1',
+      sender: quote.sender,
+      srcChainId: 8453,
+      dstChainId: 10,
+      vmId: 'evm',
+      status: 'quoted',
+      actionRequest: quote.actionRequest,
+      actionResponse: quote.actionResponse,
+    })
+    expect(store.getQuote('0x' + '02'.repeat(32))).toBeUndefined()
+    store.close()
+    store.close() // idempotent
+  })
+
+  it('refuses a second quote under the same txId', () => {
+    const store = openStore(config)
+    store.recordQuote(entry('0xdup'))
+    expect(() => store.recordQuote(entry('0xdup'))).toThrow(/UNIQUE/)
+    store.close()
+  })
+
+  it('keeps the data across close and reopen', () => {
+    const first = openStore(config)
+    first.recordQuote(entry('0xkept'))
+    first.close()
+    const second = openStore(config)
+    expect(second.getQuote('0xkept')?.actionRequest).toEqual(entry('0xkept').actionRequest)
+    second.close()
+  })
+
+  it('runs in WAL mode with the schema at the current version', () => {
+    openStore(config).close()
+    inspect((db) => {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'").pluck().all()
+      expect(indexes).toEqual(expect.arrayContaining(['transactions_org_created', 'transactions_sender']))
+    })
+  })
+
+  it('configures each connection: busy_timeout, WAL, synchronous=NORMAL', () => {
+    const db = new Database(join(dataDir, 'c.sqlite'))
+    configureConnection(db)
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS)
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('synchronous', { simple: true })).toBe(1) // NORMAL
+    db.close()
+  })
+})
+
+describe('migrate', () => {
+  it('is idempotent: a second run applies nothing and keeps the data', () => {
+    const db = new Database(join(dataDir, 'm.sqlite'))
+    expect(migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version))
+    db.prepare("INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, '{}', '{}')").run()
+    expect(migrate(db)).toEqual([])
+    expect(db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(1)
+    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    db.close()
+  })
+
+  it('refuses a database newer than the code', () => {
+    const db = new Database(join(dataDir, 'm.sqlite'))
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    expect(() => migrate(db)).toThrow(/newer than this code/)
+    db.close()
+  })
+})
+
+/**
+ * Worker threads as the service runs them: each opens its own store on the same new file at the same moment
+ * (racing the WAL switch and the migrations), then all write at once.
+ */
+const WORKER_CODE = `
+const { parentPort, workerData } = require('node:worker_threads')
+;(async () => {
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { openStore } = await import(workerData.sqliteUrl)
+  const gate = new Int32Array(workerData.gate)
+  Atomics.add(gate, 2, 1) // loaded
+  Atomics.wait(gate, 0, 0) // all workers start together
+  const store = openStore(workerData.config)
+  Atomics.add(gate, 1, 1)
+  while (Atomics.load(gate, 1) < workerData.workers) Atomics.wait(gate, 1, Atomics.load(gate, 1), 5)
+  for (let i = 0; i < workerData.count; i++) {
+    store.recordQuote({ ...workerData.entry, txId: 'w' + workerData.id + '-' + i })
+  }
+  store.close()
+  parentPort.postMessage('done')
+})()
+`
+
+describe('several workers on one file', () => {
+  it('open concurrently (migrations run once) and write concurrently without losing a row', async () => {
+    const workers = 4
+    const count = 250
+    const gate = new SharedArrayBuffer(12) // [start flag, opened count, loaded count]
+    const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
+    const runs = Array.from({ length: workers }, (_, id) => {
+      const worker = new Worker(WORKER_CODE, { eval: true, workerData: { id, gate, workers, count, config, sqliteUrl, entry: entry('') } })
+      return new Promise<void>((resolve, reject) => {
+        worker.once('message', () => resolve())
+        worker.once('error', reject)
+      }).finally(() => worker.terminate())
+    })
+    const flags = new Int32Array(gate)
+    while (Atomics.load(flags, 2) < workers) await new Promise((resolve) => setTimeout(resolve, 20))
+    Atomics.store(flags, 0, 1)
+    Atomics.notify(flags, 0)
+    await Promise.all(runs)
+
+    inspect((db) => {
+      expect(db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(workers * count)
+      expect(db.prepare('SELECT count(DISTINCT tx_id) FROM transactions').pluck().get()).toBe(workers * count)
+      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    })
+    const store = openStore(config)
+    expect(store.getQuote('w3-249')?.orgId).toBe('org_1')
+    store.close()
+  }, 30_000)
+})
