@@ -61,4 +61,5 @@ function checkOptions(settings: Required<EngineOptions>): void {
   integer('labelsPerState', 1, 1_000)
   integer('pathCacheSize', 1, 10_000_000)
   integer('routesPerQuote', 1, 100)
+  integer('connectorsPerChain', 1, 1_000_000)
 }

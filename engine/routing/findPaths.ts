@@ -73,7 +73,8 @@ export function findPaths(
   const bridgesToDst = laneDistances(graph, dst, allowed)
   const poolsToDst = new Uint8Array(graph.nodes.length).fill(UNREACHABLE)
   poolsToDst[dst] = 0
-  backwardDistances(poolsToDst, [dst], graph.in, (node) => graph.nodes[node]!.chain.chainId === dstChain)
+  // Paths pass only through connectors, so the backward searches need not look anywhere else.
+  backwardDistances(poolsToDst, [dst], graph.in, (node) => graph.isConnector[node] === 1 && graph.chainOf[node] === dstChain)
 
   const statesPerNode = (limits.maxBridgeHops + 1) * (limits.maxPoolsPerChain + 1)
   const buckets = new Map<number, Bucket>()
@@ -87,10 +88,10 @@ export function findPaths(
       if (label.evicted) continue
       for (const edge of graph.out[label.node]!) {
         const to = edge.to
-        if (!allowed(edge)) continue
+        if ((to !== dst && graph.isConnector[to] === 0) || !allowed(edge)) continue
         let pools = label.pools
         let bridges = label.bridges
-        const chainId = graph.nodes[to]!.chain.chainId
+        const chainId = graph.chainOf[to]!
         if (edge.kind === 'pool') {
           if (++pools > limits.maxPoolsPerChain) continue
         } else if (edge.kind === 'lane') {
@@ -192,7 +193,7 @@ function laneDistances(graph: RouteGraph, dst: number, allowed: (edge: Edge) => 
       const node = frontier[k]!
       if (distance[node] !== d) continue
       for (const edge of graph.in[node]!) {
-        if (!allowed(edge)) continue
+        if (graph.isConnector[edge.from] === 0 || !allowed(edge)) continue
         const candidate = edge.kind === 'lane' ? d + 1 : d
         if (candidate < distance[edge.from]!) {
           distance[edge.from] = candidate

@@ -65,12 +65,20 @@ export interface RouteGraph {
    * used to prune paths that cannot leave their chain within the pool budget.
    */
   readonly poolsToExit: Uint8Array
+  /** Chain id of each node (a flat array: the search reads it for every edge it looks at). */
+  readonly chainOf: Float64Array
+  /**
+   * 1 for the nodes a path may pass through: per chain the `connectorsPerChain` tokens with the deepest pools,
+   * every token a bridge lane carries, and the native and wrapped native tokens. Other tokens can only start or
+   * end a path (as aggregators route through base tokens).
+   */
+  readonly isConnector: Uint8Array
 }
 
 export const UNREACHABLE = 255
 
 /** Builds the routing graph of a snapshot (once per engine). */
-export function buildGraph(snapshot: Snapshot): RouteGraph {
+export function buildGraph(snapshot: Snapshot, connectorsPerChain = 8): RouteGraph {
   const nodes: GraphNode[] = []
   const nodeByKey = new Map<string, number>()
   for (const token of snapshot.tokens.values()) {
@@ -120,7 +128,39 @@ export function buildGraph(snapshot: Snapshot): RouteGraph {
     add({ kind: 'wrap', from: wrapped, to: native, midRate: 1, feeFactor: 1, depthUsd: Infinity })
   }
 
-  return { snapshot, nodes, nodeByKey, out, in: incoming, chainLinks, poolsToExit: poolsToExit(nodes.length, out, incoming) }
+  return {
+    snapshot,
+    nodes,
+    nodeByKey,
+    out,
+    in: incoming,
+    chainLinks,
+    poolsToExit: poolsToExit(nodes.length, out, incoming),
+    chainOf: Float64Array.from(nodes, (node) => node.chain.chainId),
+    isConnector: connectors(nodes, out, connectorsPerChain),
+  }
+}
+
+/** Marks the connector tokens (see `RouteGraph.isConnector`). */
+function connectors(nodes: readonly GraphNode[], out: readonly (readonly Edge[])[], perChain: number): Uint8Array {
+  const isConnector = new Uint8Array(nodes.length)
+  const depth = new Float64Array(nodes.length)
+  for (let node = 0; node < nodes.length; node++) {
+    for (const edge of out[node]!) {
+      if (edge.kind === 'pool') depth[node]! += edge.depthUsd
+      else isConnector[node] = 1 // lanes and wrap hops: bridged, native and wrapped native tokens
+    }
+  }
+  const byChain = new Map<number, number[]>()
+  for (const node of nodes) byChain.set(node.chain.chainId, [...(byChain.get(node.chain.chainId) ?? []), node.id])
+  for (const ids of byChain.values()) {
+    ids.sort((a, b) => depth[b]! - depth[a]! || a - b)
+    for (const id of ids.slice(0, perChain)) isConnector[id] = 1
+  }
+  for (let node = 0; node < nodes.length; node++) {
+    for (const edge of out[node]!) if (edge.kind === 'lane') isConnector[edge.to] = 1
+  }
+  return isConnector
 }
 
 /** 0-1 breadth-first search backwards from every lane source: pool hops cost 1, wrap hops 0. */

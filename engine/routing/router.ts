@@ -10,6 +10,8 @@ export interface RouterOptions extends SearchLimits {
   readonly pathCacheSize: number
   /** Routes returned per quote (best first). */
   readonly routesPerQuote: number
+  /** Tokens per chain, by pool depth, that paths may pass through (besides bridged and native tokens). */
+  readonly connectorsPerChain: number
 }
 
 export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
@@ -19,6 +21,7 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
   labelsPerState: 4,
   pathCacheSize: 20_000,
   routesPerQuote: 3,
+  connectorsPerChain: 8,
 })
 
 /** A path evaluated exactly at one amount. */
@@ -54,7 +57,7 @@ const BOUND_SLACK = 1 + 1e-9
  */
 export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions> = {}): Router {
   const settings = { ...DEFAULT_ROUTER_OPTIONS, ...options }
-  const graph = buildGraph(snapshot)
+  const graph = buildGraph(snapshot, settings.connectorsPerChain)
   const cache = new LRUCache<string, FindPathsResult>({ max: settings.pathCacheSize })
 
   const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): FindPathsResult => {
