@@ -24,8 +24,11 @@ import { errors } from './middleware/errors.js'
 import { requestId } from './middleware/requestId.js'
 import { routeCheck } from './middleware/routeCheck.js'
 import { getActionRoutes } from './routes/getAction.js'
+import { getStatusRoutes } from './routes/getStatus.js'
+import { getTransactionsRoutes } from './routes/getTransactions.js'
 import { healthRoutes } from './routes/health.js'
 import { openapiRoutes } from './routes/openapi.js'
+import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { openStore } from './store/sqlite.js'
 import type { Store } from './store/store.js'
@@ -69,6 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 
   const api = new Router<AppState>({ prefix: API_PREFIX })
   api.use(getActionRoutes({ engine, store, config }).routes())
+  api.use(registerTxsRoutes({ store }).routes(), getStatusRoutes({ store }).routes(), getTransactionsRoutes({ store, keys }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

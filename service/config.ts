@@ -38,6 +38,26 @@ export interface ServiceConfig {
   readonly protocolFeeBps: number
   /** `QUOTE_TTL_SECONDS`, default 1800: quotes never registered expire after this. */
   readonly quoteTtlSeconds: number
+  /**
+   * `RPC_URLS`, comma-separated `chainId=url` pairs (`1=http://127.0.0.1:8545,42161=https://…`); default none.
+   * The tracker follows transactions on these chains through their JSON-RPC node, on the others it simulates them
+   * (service/tracker/README.md).
+   */
+  readonly rpcUrls: readonly RpcUrl[]
+  /**
+   * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
+   * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
+   */
+  readonly simulatedTimeScale: number
+  /** `TRACKER_INTERVAL_MS`, default 1000: how often the tracker thread looks for transactions due a check. */
+  readonly trackerIntervalMs: number
+}
+
+/** One entry of `RPC_URLS`. */
+export interface RpcUrl {
+  readonly chainId: number
+  /** `http:` or `https:` URL of the chain's JSON-RPC endpoint. */
+  readonly url: string
 }
 
 /**
@@ -73,5 +93,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     screeningDir: path('SCREENING_DIR', resolve(ROOT, 'fixtures/ofac')),
     protocolFeeBps: int('PROTOCOL_FEE_BPS', 0, 0, 9_999),
     quoteTtlSeconds: int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600),
+    rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
+    simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
+    trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
   })
+}
+
+/**
+ * Parses `RPC_URLS`: `chainId=url` pairs separated by commas; blanks around entries are ignored.
+ * @throws Error naming `RPC_URLS` for a malformed entry, a non-HTTP URL or a chain given twice.
+ * @example parseRpcUrls('42161=http://127.0.0.1:8545') // [{ chainId: 42161, url: 'http://127.0.0.1:8545' }]
+ */
+export function parseRpcUrls(raw: string): readonly RpcUrl[] {
+  const entries: RpcUrl[] = []
+  for (const part of raw.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+    const separator = part.indexOf('=')
+    const chainIdText = part.slice(0, Math.max(separator, 0)).trim()
+    const url = part.slice(separator + 1).trim()
+    const chainId = Number(chainIdText)
+    if (separator < 1 || !/^[1-9][0-9]*$/.test(chainIdText) || !Number.isSafeInteger(chainId)) {
+      throw new Error(`RPC_URLS entries must be chainId=url, got ${JSON.stringify(part)}`)
+    }
+    let protocol = ''
+    try {
+      protocol = new URL(url).protocol
+    } catch {
+      // reported below
+    }
+    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`RPC_URLS: the URL of chain ${chainId} must be http(s), got ${JSON.stringify(url)}`)
+    if (entries.some((entry) => entry.chainId === chainId)) throw new Error(`RPC_URLS names chain ${chainId} twice`)
+    entries.push(Object.freeze({ chainId, url }))
+  }
+  return Object.freeze(entries)
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!/^[0-9]*\.?[0-9]+(e-?[0-9]+)?$/i.test(raw) || !(value > 0) || value > max) {
+    throw new Error(`${name} must be a number above 0 and at most ${max}, got ${JSON.stringify(raw)}`)
+  }
+  return value
 }

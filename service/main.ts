@@ -2,19 +2,21 @@
  * Entry point of the quote service: `node --import tsx service/main.ts` (workers inherit `--import tsx`).
  *
  * 1. Reads the configuration (environment variables, `config.ts`).
- * 2. Starts the worker pool and waits until every worker has built its app. A worker that cannot (bad snapshot,
- *    unreadable keys file, development keys with `NODE_ENV=production`: `loadKeyRing` throws) makes the service
- *    exit 1 with the reason, before it ever listens.
+ * 2. Starts the worker pool and the transaction tracker thread (service/tracker/README.md), and waits until every
+ *    worker has built its app and the tracker is running. A worker that cannot (bad snapshot, unreadable keys file,
+ *    development keys with `NODE_ENV=production`: `loadKeyRing` throws), or a tracker that cannot (`RPC_URLS`
+ *    naming a chain the snapshot lacks), makes the service exit 1 with the reason, before it ever listens.
  * 3. Only then listens, and prints `crossroute listening on http://HOST:PORT/api` (the real port when `PORT=0`)
  *    and, with the development keys file, the development keys' names.
  * 4. On SIGTERM or SIGINT: stops accepting, lets requests in flight finish (at most `SHUTDOWN_GRACE_MS`), stops
- *    the workers, exits 0. A second signal cuts the grace period short.
+ *    the workers and the tracker (after its current tick), exits 0. A second signal cuts the grace period short.
  */
 import type { AddressInfo } from 'node:net'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { log } from './log.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
+import { startTrackerThread } from './tracker/trackerThread.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
 const API_PREFIX = '/api'
@@ -44,17 +46,25 @@ try {
 const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
 
 const pool = createQuotePool(config)
-// Until the server exists, a signal only has workers to stop.
+// Transaction status tracking runs off the request path, in its own thread with its own store connection.
+const tracker = startTrackerThread(config)
+// Until the server exists, a signal only has workers and the tracker to stop.
 const stopDuringStartup = (signal: NodeJS.Signals) => {
   log('info', 'shutdown.during-startup', { signal })
-  void pool.destroy().then(() => process.exit(0))
+  void Promise.all([pool.destroy(), tracker.stop()]).then(() => process.exit(0))
 }
 process.once('SIGTERM', stopDuringStartup).once('SIGINT', stopDuringStartup)
 try {
   await pool.ready
 } catch (error) {
-  await pool.destroy()
+  await Promise.all([pool.destroy(), tracker.stop()])
   refuseToStart(`a worker failed to start: ${messageOf(error)}`)
+}
+try {
+  await tracker.ready
+} catch (error) {
+  await pool.destroy()
+  refuseToStart(`the transaction tracker failed to start: ${messageOf(error)}`)
 }
 process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
 
@@ -79,8 +89,10 @@ function stop(signal: NodeJS.Signals): void {
   }
   isStopping = true
   log('info', 'shutdown.started', { signal, inFlight: pool.inFlight, graceMs: SHUTDOWN_GRACE_MS })
+  // Tracking can stop at once: what it has not done yet, the next start resumes from the store.
+  const trackerStopped = tracker.stop()
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
-    await pool.destroy()
+    await Promise.all([pool.destroy(), trackerStopped])
     log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })
     process.exit(0)
   })

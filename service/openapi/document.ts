@@ -4,6 +4,8 @@
  * parameters (`parameters.ts`) and the paths (`paths.ts`).
  */
 import { errorResponses, errorSchemas } from './errors.js'
+import { lifecycleParameterComponents } from './lifecycleParameters.js'
+import { LIFECYCLE_SCHEMAS } from './lifecycleSchemas.js'
 import { parameterComponents } from './parameters.js'
 import { paths } from './paths.js'
 import { DATA_SCHEMAS } from './schemas.js'
@@ -17,7 +19,8 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
 
 ## Conventions
 
-- **Base path**: every path is under \`/api\` (\`servers[0]\`): \`GET /api/getAction\`, \`GET /api/health\`, \`GET /api/openapi.json\`.
+- **Base path**: every path is under \`/api\` (\`servers[0]\`): \`GET /api/getAction\`, \`POST /api/registerTxs\`,
+  \`GET /api/getStatus\`, \`GET /api/getTransactions\`, \`GET /api/health\`, \`GET /api/openapi.json\`.
 - **Authentication**: the \`x-api-key\` header, on every endpoint except \`/api/health\` and \`/api/openapi.json\`. Absent or
   empty: 401 \`MISSING_API_KEY\`; unknown: 401 \`INVALID_API_KEY\`.
 - **Amounts** are decimal strings of integers in the token's smallest unit (\`"1000000000"\` is 1,000 USDC), never floats.
@@ -43,7 +46,11 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
   \`WALLET_SCREENED\`.
 - **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type, \`gasless=true\`,
   \`returnDepositAddress=true\`, \`solanaSponsor\`, and non-EVM source chains.
-- **Extension**: the action response and each of \`allRoutes\` carry \`steps\`, the hops of the route as executed.`
+- **Organizations**: an API key belongs to one app of one organization. \`registerTxs\`, \`getStatus\` and
+  \`getTransactions\` see the transactions quoted by any app of the caller's organization, and nothing else: another
+  organization's \`txId\` or hash answers exactly as an unknown one.
+- **Extensions**: the action response and each of \`allRoutes\` carry \`steps\`, the hops of the route as executed;
+  \`registerTxs\` results carry \`code\`; a transaction's \`status\` can be \`expired\` (a quote never registered).`
 
 /**
  * Builds the document. Pure: the same object every call (a fresh copy).
@@ -67,12 +74,13 @@ export function buildOpenApiDocument(): OpenApiDocument {
     security: [{ ApiKey: [] }],
     tags: [
       { name: 'quotes', description: 'Quotes and transactions.' },
+      { name: 'transactions', description: 'Registration, status and history of the transactions that execute quotes.' },
       { name: 'service', description: 'Public endpoints of the service itself: no API key.' },
     ],
     paths: paths(),
     components: {
-      schemas: { ...DATA_SCHEMAS, ...errorSchemas() },
-      parameters: parameterComponents(),
+      schemas: { ...DATA_SCHEMAS, ...LIFECYCLE_SCHEMAS, ...errorSchemas() },
+      parameters: { ...parameterComponents(), ...lifecycleParameterComponents() },
       responses: errorResponses(),
       headers: {
         XRequestId: {

@@ -5,6 +5,7 @@
  */
 import type { ErrorStatus } from './errors.js'
 import { ERROR_STATUSES } from './errors.js'
+import { getStatusParameterRefs, getTransactionsParameterRefs } from './lifecycleParameters.js'
 import { getActionParameterRefs } from './parameters.js'
 import { componentRef, schemaRef } from './schemas.js'
 import type { Operation, PathItem, Reference, Response } from './types.js'
@@ -62,6 +63,72 @@ const getAction: Operation = {
   },
 }
 
+const noStore = {
+  'Cache-Control': { description: 'Always `no-store`: transactions change as they progress.', required: true, schema: { const: 'no-store' } },
+}
+
+const registerTxs: Operation = {
+  operationId: 'registerTxs',
+  summary: 'Register transactions for status tracking and history',
+  description:
+    'Registers the source transactions that execute quotes (SPEC §4.2; mandatory for non-EVM transactions). The body is ' +
+    'one registration object or an array of 1 to 100; the answer is always an array with one result per item, **in ' +
+    'the order of the request**. Items are checked one by one (see `RegistrationResult.code`): the `txId` must be a ' +
+    'quote of your organization, `vmId` and `chainId` its source VM and chain, `txHash` well-formed for `vmId`. ' +
+    '(Quotes have EVM sources only so far, so in practice `vmId` is `evm`; the other VMs\' hash formats are checked ' +
+    'already.)\n\n' +
+    'Idempotent: the same `txId` with the same hash again is a success and changes nothing. A different hash for a ' +
+    'registered `txId`, or a hash already registered for another `txId`, is an error result. A registration moves the ' +
+    'quote to `pending`; the status tracker takes it from there.\n\n' +
+    'Durable: the answer is sent after the registrations are committed and synced to disk (SQLite WAL with ' +
+    '`synchronous=FULL`): an acknowledged registration survives a crash of the service or of the machine.\n\n' +
+    'Whole-request errors (400 `INVALID_PARAMETER`, `details.parameter` `body`): a content type other than ' +
+    '`application/json`, an empty or malformed body, a body that is neither an object nor an array, an empty array, ' +
+    'more than 100 items.',
+  tags: ['transactions'],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  requestBody: {
+    description: 'One registration, or an array of them.',
+    required: true,
+    content: { 'application/json': { schema: schemaRef('RegistrationRequest') } },
+  },
+  responses: {
+    '200': ok('One result per registration, in request order.', 'RegistrationResults', noStore),
+    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+  },
+}
+
+const getStatus: Operation = {
+  operationId: 'getStatus',
+  summary: 'Status and details of one transaction',
+  description:
+    'One transaction of your organization (SPEC §4.3), by `txId`, or by the source transaction\'s `txHash` (optionally ' +
+    'on `chainId`). Unknown, or another organization\'s: 404 `NOT_FOUND`, the same answer either way. A quote not ' +
+    'registered yet answers `status: pending` with no source transaction; see `TransactionDetails.status`.',
+  tags: ['transactions'],
+  parameters: getStatusParameterRefs(),
+  responses: {
+    '200': ok('The transaction.', 'TransactionDetails', noStore),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+  },
+}
+
+const getTransactions: Operation = {
+  operationId: 'getTransactions',
+  summary: 'Transaction history of your organization',
+  description:
+    'The registered transactions of your organization (SPEC §4.4), newest registration first (ties: the later quote ' +
+    'first), filtered by app, wallet, chain and registration time, in pages. Quotes never registered are not listed. ' +
+    'All filters must hold. Pages are counted on the current data: a transaction registered meanwhile shifts later ' +
+    'pages by one.',
+  tags: ['transactions'],
+  parameters: getTransactionsParameterRefs(),
+  responses: {
+    '200': ok('One page, and the pagination.', 'TransactionHistory', noStore),
+    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+  },
+}
+
 const health: Operation = {
   operationId: 'getHealth',
   summary: 'Liveness',
@@ -86,6 +153,9 @@ const openapiDocument: Operation = {
 export function paths(): Record<string, PathItem> {
   return {
     '/getAction': { get: getAction, options: options('optionsGetAction') },
+    '/registerTxs': { post: registerTxs, options: options('optionsRegisterTxs') },
+    '/getStatus': { get: getStatus, options: options('optionsGetStatus') },
+    '/getTransactions': { get: getTransactions, options: options('optionsGetTransactions') },
     '/health': { get: health, options: options('optionsHealth') },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },
   }

@@ -85,6 +85,13 @@ export interface Response {
   content?: Readonly<Record<string, MediaType>>
 }
 
+/** A request body. */
+export interface RequestBody {
+  description: string
+  required?: boolean
+  content: Readonly<Record<string, MediaType>>
+}
+
 /** One operation (a method on a path). */
 export interface Operation {
   operationId: string
@@ -94,6 +101,7 @@ export interface Operation {
   /** `[]` for a public operation; absent: the document's default (the API key). */
   security?: readonly Readonly<Record<string, readonly string[]>>[]
   parameters?: readonly (Parameter | Reference)[]
+  requestBody?: RequestBody
   responses: Readonly<Record<string, Response | Reference>>
 }
 
@@ -102,6 +110,7 @@ export interface PathItem {
   summary?: string
   description?: string
   get?: Operation
+  post?: Operation
   options?: Operation
 }
 

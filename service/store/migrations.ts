@@ -20,6 +20,12 @@ export interface Migration {
  *    migrations (registration, status tracking). A rowid table rather than `WITHOUT ROWID`: rows carry kilobytes of
  *    JSON, which SQLite advises against in a clustered primary key; `tx_id` gets its own unique index. Indexes
  *    serve history by organization or app in time order and by wallet (SPEC §4.4).
+ * 2. The transaction lifecycle (registration, tracking, history). SQLite cannot change a column's `CHECK` in place,
+ *    so the table is rebuilt (the documented "make a new table, copy, drop, rename" procedure): the lifecycle
+ *    columns are added, `action_response` may hold gzip-compressed JSON (a BLOB; README "Size"), the small
+ *    columns come before the JSON ones (a row's first page then holds everything the indexes do not), and the
+ *    indexes of version 1 are replaced by partial indexes over registered rows (history) and working sets
+ *    (tracking, expiry). See `store/README.md` for each index and the query it serves.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -46,6 +52,96 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       CREATE INDEX transactions_org_created ON transactions (org_id, created_at);
       CREATE INDEX transactions_app_created ON transactions (app_id, created_at);
       CREATE INDEX transactions_sender ON transactions (sender, created_at);
+    `,
+  },
+  {
+    version: 2,
+    name: 'transaction lifecycle',
+    sql: `
+      CREATE TABLE transactions_v2 (
+        id               INTEGER PRIMARY KEY,
+        tx_id            TEXT    NOT NULL UNIQUE,
+        org_id           TEXT    NOT NULL,
+        app_id           TEXT    NOT NULL,
+        key_id           TEXT    NOT NULL,
+        app_name         TEXT    NOT NULL,
+        affiliate_id     TEXT    NOT NULL,
+        sender           TEXT    NOT NULL,
+        src_chain_id     INTEGER NOT NULL,
+        dst_chain_id     INTEGER NOT NULL,
+        vm_id            TEXT    NOT NULL,
+        created_at       INTEGER NOT NULL,
+        status           TEXT    NOT NULL DEFAULT 'quoted'
+          CHECK (status IN ('quoted', 'expired', 'pending', 'success', 'requires refund', 'refunded', 'failed')),
+        updated_at       INTEGER NOT NULL,
+        registered_at    INTEGER,
+        registered_vm_id TEXT,
+        src_tx_chain_id  INTEGER,
+        src_tx_hash      TEXT,
+        dst_tx_hash      TEXT,
+        next_check_at    INTEGER,
+        tx_path          TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(tx_path) AND json_type(tx_path) = 'array'),
+        detail           TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(detail) AND json_type(detail) = 'object'),
+        action_request   TEXT    NOT NULL CHECK (json_valid(action_request)),
+        action_response  BLOB    NOT NULL CHECK (typeof(action_response) = 'blob' OR json_valid(action_response)),
+        -- The registration fields come and go together, and only registered rows have a SPEC §3 status.
+        CHECK ((registered_at IS NULL) = (src_tx_hash IS NULL)
+          AND (registered_at IS NULL) = (src_tx_chain_id IS NULL)
+          AND (registered_at IS NULL) = (registered_vm_id IS NULL)
+          AND (registered_at IS NULL) = (status IN ('quoted', 'expired')))
+      );
+      INSERT INTO transactions_v2 (id, tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
+        dst_chain_id, vm_id, created_at, status, updated_at, action_request, action_response)
+      SELECT id, tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
+        dst_chain_id, vm_id, created_at, status, created_at, action_request, action_response
+      FROM transactions;
+      DROP TABLE transactions;
+      ALTER TABLE transactions_v2 RENAME TO transactions;
+
+      -- One source transaction belongs to one txId; also the getStatus lookup by hash (with or without chain).
+      CREATE UNIQUE INDEX transactions_src_tx ON transactions (src_tx_hash, src_tx_chain_id) WHERE src_tx_hash IS NOT NULL;
+      -- The tracker's working set: dueForTracking.
+      CREATE INDEX transactions_due ON transactions (next_check_at) WHERE status IN ('pending', 'requires refund');
+      -- Quotes waiting for registration: expireQuotes.
+      CREATE INDEX transactions_quoted ON transactions (created_at) WHERE status = 'quoted';
+      -- History (getTransactions lists registered rows only), newest first: a backward scan of (…, registered_at, id).
+      -- Which index serves which filters, and why each covers the columns it does: README "History queries".
+      CREATE INDEX history_org ON transactions (org_id, registered_at, id, app_id, src_chain_id, dst_chain_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_app ON transactions (org_id, app_id, registered_at, id) WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_sender ON transactions (org_id, sender, registered_at, id, app_id, src_chain_id, dst_chain_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_src_chain ON transactions (org_id, src_chain_id, registered_at, dst_chain_id, app_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_dst_chain ON transactions (org_id, dst_chain_id, registered_at, app_id) WHERE registered_at IS NOT NULL;
+
+      -- Registered transactions per app: the total of an unfiltered history page without counting rows.
+      -- Kept by triggers, so that no write path can forget it.
+      CREATE TABLE history_counts (
+        org_id     TEXT    NOT NULL,
+        app_id     TEXT    NOT NULL,
+        registered INTEGER NOT NULL CHECK (registered >= 0),
+        PRIMARY KEY (org_id, app_id)
+      ) WITHOUT ROWID;
+      INSERT INTO history_counts (org_id, app_id, registered)
+        SELECT org_id, app_id, count(*) FROM transactions WHERE registered_at IS NOT NULL GROUP BY org_id, app_id;
+      CREATE TRIGGER history_counts_insert AFTER INSERT ON transactions WHEN new.registered_at IS NOT NULL
+      BEGIN
+        INSERT INTO history_counts (org_id, app_id, registered) VALUES (new.org_id, new.app_id, 1)
+          ON CONFLICT (org_id, app_id) DO UPDATE SET registered = registered + 1;
+      END;
+      CREATE TRIGGER history_counts_update AFTER UPDATE OF registered_at, org_id, app_id ON transactions
+      WHEN (old.registered_at IS NULL) <> (new.registered_at IS NULL) OR old.org_id <> new.org_id OR old.app_id <> new.app_id
+      BEGIN
+        UPDATE history_counts SET registered = registered - 1
+          WHERE old.registered_at IS NOT NULL AND org_id = old.org_id AND app_id = old.app_id;
+        INSERT INTO history_counts (org_id, app_id, registered) SELECT new.org_id, new.app_id, 1 WHERE new.registered_at IS NOT NULL
+          ON CONFLICT (org_id, app_id) DO UPDATE SET registered = registered + 1;
+      END;
+      CREATE TRIGGER history_counts_delete AFTER DELETE ON transactions WHEN old.registered_at IS NOT NULL
+      BEGIN
+        UPDATE history_counts SET registered = registered - 1 WHERE org_id = old.org_id AND app_id = old.app_id;
+      END;
     `,
   },
 ])

@@ -1,38 +1,33 @@
 /**
- * The SQLite store: one better-sqlite3 connection per worker thread on a shared file in WAL mode.
+ * The SQLite store: one better-sqlite3 connection per worker thread on a shared file in WAL mode. This file opens
+ * and configures the connection and records quotes; `lifecycle.ts` (registration, tracking) and `history.ts`
+ * (status and history reads) add the rest of `Store` over the same connection.
  *
  * Durability: WAL with `synchronous=NORMAL` writes each commit to the WAL file before the call returns, but
  * fsyncs only at checkpoints. A committed quote therefore survives the process being killed (the data is in the
  * OS page cache and the WAL), and the database is never corrupted; it does **not** survive an OS crash or power
  * loss: the transactions committed since the last checkpoint can roll back. Quotes are cheap to re-request, so
- * the latency saved (no fsync per request) is worth it; the lifecycle issue may raise registrations to `FULL`.
+ * the latency saved (no fsync per request) is worth it. Registrations are committed with `synchronous=FULL`
+ * (`lifecycle.ts`): an acknowledged registration survives an OS crash too.
  */
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { ServiceConfig } from '../config.js'
+import { historyMethods } from './history.js'
+import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
-import type { QuoteEntry, Store, StoredQuote, TransactionStatus } from './store.js'
+import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
+import type { QuoteEntry, Store, StoredQuote } from './store.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
 
-interface QuoteRow {
-  tx_id: string
-  created_at: number
-  org_id: string
-  app_id: string
-  key_id: string
-  app_name: string
-  affiliate_id: string
-  sender: string
-  src_chain_id: number
-  dst_chain_id: number
-  vm_id: string
-  status: TransactionStatus
-  action_request: string
-  action_response: string
-}
+/**
+ * Page size of a new database file (bytes; an existing file keeps its own). A registered row is ~2 KB (README
+ * "Size"): two of them do not fit a 4 KiB page, so with SQLite's default every such row took a page of its own.
+ */
+export const PAGE_SIZE = 8192
 
 /**
  * Opens (creating `dataDir` and the file when needed) the SQLite store at `config.databasePath`: WAL mode,
@@ -70,23 +65,24 @@ export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'
  */
 export function configureConnection(db: Database.Database): void {
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  // Only takes effect on a file without pages yet (before WAL is enabled); ignored otherwise.
+  db.pragma(`page_size = ${PAGE_SIZE}`)
   const mode = db.pragma('journal_mode = WAL', { simple: true })
   if (mode !== 'wal') throw new Error(`could not enable WAL mode on ${db.name} (journal_mode is ${String(mode)})`)
-  db.pragma('synchronous = NORMAL')
+  db.pragma(`synchronous = ${DEFAULT_SYNCHRONOUS}`)
 }
 
 function sqliteStore(db: Database.Database): Store {
   const insertQuote = db.prepare<[Record<string, string | number>]>(`
     INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
-      dst_chain_id, vm_id, created_at, action_request, action_response)
+      dst_chain_id, vm_id, created_at, updated_at, action_request, action_response)
     VALUES (@txId, @orgId, @appId, @keyId, @appName, @affiliateId, @sender, @srcChainId,
-      @dstChainId, @vmId, @createdAt, @actionRequest, @actionResponse)`)
-  const selectQuote = db.prepare<[string], QuoteRow>(`
-    SELECT tx_id, created_at, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id,
-      vm_id, status, action_request, action_response
-    FROM transactions WHERE tx_id = ?`)
+      @dstChainId, @vmId, @createdAt, @createdAt, @actionRequest, @actionResponse)`)
+  const selectQuote = db.prepare<[string], TransactionRow>(`SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`)
 
   return {
+    ...lifecycleMethods(db),
+    ...historyMethods(db),
     recordQuote(entry: QuoteEntry): void {
       const { apiKey } = entry
       insertQuote.run({
@@ -107,29 +103,10 @@ function sqliteStore(db: Database.Database): Store {
     },
     getQuote(txId: string): StoredQuote | undefined {
       const row = selectQuote.get(txId)
-      return row === undefined ? undefined : fromRow(row)
+      return row === undefined ? undefined : quoteFromRow(row)
     },
     close(): void {
       if (db.open) db.close()
     },
-  }
-}
-
-function fromRow(row: QuoteRow): StoredQuote {
-  return {
-    txId: row.tx_id,
-    createdAt: row.created_at,
-    orgId: row.org_id,
-    appId: row.app_id,
-    keyId: row.key_id,
-    appName: row.app_name,
-    affiliateId: row.affiliate_id,
-    sender: row.sender,
-    srcChainId: row.src_chain_id,
-    dstChainId: row.dst_chain_id,
-    vmId: row.vm_id,
-    status: row.status,
-    actionRequest: JSON.parse(row.action_request) as unknown,
-    actionResponse: JSON.parse(row.action_response) as unknown,
   }
 }

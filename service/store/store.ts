@@ -1,11 +1,35 @@
 /**
  * The storage interface of the service: everything shared between workers (SPEC §2.5 transactions) lives behind
  * it. `sqlite.ts` implements it on one SQLite file; a PostgreSQL implementation can follow for scale-out.
+ *
+ * A transaction's life in the store (README "Lifecycle"):
+ *
+ * ```
+ * getAction ──recordQuote──▶ quoted ──registerTransaction──▶ pending ──recordProgress──▶ success | failed | refunded
+ *                              │                                 ▲  └──recordProgress──▶ requires refund ─┘
+ *                              └──expireQuotes──▶ expired ────────┘ (a late registration is still accepted)
+ * ```
  */
 import type { ApiKeyRecord } from '../types.js'
 
-/** Lifecycle of a stored transaction: `quoted` at `getAction`, then the spec's statuses (SPEC §3) once registered. */
-export type TransactionStatus = 'quoted' | 'pending' | 'success' | 'requires refund' | 'refunded' | 'failed'
+/**
+ * Lifecycle of a stored transaction: `quoted` at `getAction`; `expired` when never registered within the quote's
+ * time to live (`expireQuotes`; an extension of SPEC §3); the spec's statuses (SPEC §3) once registered.
+ */
+export type TransactionStatus = 'quoted' | 'expired' | 'pending' | 'success' | 'requires refund' | 'refunded' | 'failed'
+
+/** The statuses of a registered transaction (SPEC §2.5 `status`). */
+export const REGISTERED_STATUSES = ['pending', 'success', 'requires refund', 'refunded', 'failed'] as const satisfies readonly TransactionStatus[]
+
+/** One hop of an executed route (SPEC §2.5 `bridgeDetails.txPath`). */
+export interface TxPathEntry {
+  chainId: number
+  txHash: string
+  /** Unix seconds of the hop's block, as decimal digits (SPEC §2.5). */
+  timestamp: string
+  /** Bridge id of the next hop; `''` at the last hop. */
+  nextBridge: string
+}
 
 /** A quote to record, as `getAction` answered it. */
 export interface QuoteEntry {
@@ -44,6 +68,104 @@ export interface StoredQuote {
   readonly actionResponse: unknown
 }
 
+/** A stored row with its lifecycle fields (migration 2). The registration fields are `null` until registered. */
+export interface StoredTransaction extends StoredQuote {
+  /** Unix seconds of the registration (`POST /registerTxs`); `null` for a bare quote. */
+  readonly registeredAt: number | null
+  /** Unix seconds of the last change (the quote's time until something changes). */
+  readonly updatedAt: number
+  /** The registered source transaction's hash, in its stored form (`normalizeTxHash`). */
+  readonly srcTxHash: string | null
+  readonly srcTxChainId: number | null
+  /** The `vmId` the registration named. */
+  readonly registeredVmId: string | null
+  readonly dstTxHash: string | null
+  readonly txPath: readonly TxPathEntry[]
+  /** What the tracker learnt, merged across `recordProgress` calls (keys listed at `ProgressUpdate.detail`). */
+  readonly detail: Readonly<Record<string, unknown>>
+  /** Unix seconds of the next status check; `null` once tracking stopped (or before registration). */
+  readonly nextCheckAt: number | null
+  /** The JSON text `actionResponse` was parsed from, for answers that embed it unchanged (no re-serialization). */
+  readonly actionResponseJson: string
+}
+
+/** A transaction due for a status check, as the tracker sees it. */
+export interface TrackedTransaction {
+  txId: string
+  status: TransactionStatus
+  srcChainId: number
+  dstChainId: number
+  srcTxHash: string
+  registeredAt: number
+  updatedAt: number
+  txPath: TxPathEntry[]
+  actionResponse: unknown
+}
+
+/** One registration (an item of `POST /registerTxs`), already validated against its quote by the route. */
+export interface RegistrationInput {
+  txId: string
+  /** In stored form (`normalizeTxHash`): the same transaction always gives the same string. */
+  txHash: string
+  /** The source chain (the quote's `srcChainId`). */
+  chainId: number
+  vmId: string
+  /** Unix seconds. */
+  registeredAt: number
+}
+
+/**
+ * What a registration did:
+ * - `registered`: recorded now (status `pending`, first check due at once);
+ * - `duplicate`: this txId was already registered with this hash — nothing changed (idempotent retry);
+ * - `conflict`: this txId is registered with another hash, `existingHash`;
+ * - `hash-in-use`: this hash is registered (on this chain) for another txId.
+ */
+export type RegistrationOutcome =
+  | { outcome: 'registered' | 'duplicate' }
+  | { outcome: 'conflict'; existingHash: string }
+  | { outcome: 'hash-in-use' }
+
+/** A change the tracker records. Absent fields are left as they are. */
+export interface ProgressUpdate {
+  status?: TransactionStatus
+  /** Appended to the stored `txPath`, in order. */
+  appendTxPath?: TxPathEntry[]
+  dstTxHash?: string
+  /** Unix seconds of the next check; `null` stops tracking. */
+  nextCheckAt?: number | null
+  /**
+   * Merged into the stored detail object (JSON merge patch, RFC 7396: a `null` value removes its key). Keys the
+   * routes read: `revertReason` (string, SPEC §2.5 `srcTx/dstTx.revertReason` of a failed transaction),
+   * `amountOut` (decimal string, the amount delivered, for `dstTx.paymentToken.amount`), `srcValue` (decimal
+   * string, wei actually sent, for `srcTx.value`).
+   */
+  detail?: Record<string, unknown>
+  /** Unix seconds. */
+  updatedAt: number
+}
+
+/** Filters of a history page (SPEC §4.4). Every given filter must hold (AND). */
+export interface HistoryFilter {
+  orgId: string
+  /** Only these apps (of `orgId`); absent: every app of the org. */
+  appIds?: readonly string[]
+  /** `sender` in lookup form. */
+  sender?: string
+  /** Transactions whose source **or** destination chain is one of these. */
+  chainIds?: readonly number[]
+  /** Registered at or after (Unix seconds). */
+  registeredFrom?: number
+  /** Registered at or before (Unix seconds). */
+  registeredTo?: number
+}
+
+/** One page of history and the number of transactions matching the filters. */
+export interface HistoryPage {
+  transactions: StoredTransaction[]
+  total: number
+}
+
 /**
  * The service's store. Every method is synchronous (better-sqlite3): one call is one short transaction; each
  * worker thread opens its own `Store`.
@@ -56,6 +178,48 @@ export interface Store {
   recordQuote(entry: QuoteEntry): void
   /** The stored quote of a `txId`, or `undefined`. */
   getQuote(txId: string): StoredQuote | undefined
+
+  /**
+   * The transaction of a `txId` if it belongs to `orgId`, else `undefined` (another org's txId looks unknown).
+   */
+  getByTxId(txId: string, orgId: string): StoredTransaction | undefined
+  /**
+   * The registered transaction whose source hash is `txHash` (stored form), in `orgId`, on `chainId` when given.
+   * Without `chainId` and with the hash registered on several chains: the latest registration.
+   */
+  getByHash(txHash: string, orgId: string, chainId?: number): StoredTransaction | undefined
+  /**
+   * Registered transactions matching `filter`, newest registration first (ties: latest stored first), page
+   * `page` (1-based) of `limit`, with the total that match.
+   */
+  listTransactions(filter: HistoryFilter, page: number, limit: number): HistoryPage
+
+  /**
+   * Registers one transaction: one short `BEGIN IMMEDIATE` transaction, committed with `synchronous=FULL` before
+   * it returns. On `registered`: status `pending`, `next_check_at = registeredAt`, the action response compressed.
+   * A quote in status `quoted` or `expired` can be registered.
+   * @throws Error when no quote has this `txId` (the route checks first).
+   */
+  registerTransaction(input: RegistrationInput): RegistrationOutcome
+  /**
+   * `registerTransaction` for several, in order, in **one** write transaction (one fsync): the outcomes in input
+   * order. A later input sees the earlier ones (the same txId twice: `registered`, then `duplicate`).
+   */
+  registerTransactions(inputs: readonly RegistrationInput[]): RegistrationOutcome[]
+
+  /**
+   * Transactions to check now: status `pending` or `requires refund` with `next_check_at <= now`, most overdue
+   * first, at most `limit`.
+   */
+  dueForTracking(now: number, limit: number): TrackedTransaction[]
+  /**
+   * Records what the tracker learnt about a registered transaction.
+   * @throws Error when no registered transaction has this `txId`.
+   */
+  recordProgress(txId: string, update: ProgressUpdate): void
+  /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
+  expireQuotes(createdBefore: number): number
+
   /** Closes the connection; the store is unusable afterwards. Idempotent. */
   close(): void
 }

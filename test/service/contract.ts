@@ -129,11 +129,12 @@ export function createContract(document: OpenApiDocument): Contract {
       const name = ERROR_RESPONSES[status]
       return name === undefined || document.components.responses[name] === undefined ? undefined : `#/components/responses/${name}`
     }
-    // A method the path does not have is answered like its GET up to routing (413, 503), then 405; the document
-    // lists those under the path's GET, as SPEC §4.1 lists 405 under getAction.
-    const documentedMethod = method.toLowerCase() as 'get' | 'options'
-    const operationMethod = status === 405 || pathItem[documentedMethod] === undefined ? 'get' : documentedMethod
-    const response = pathItem[operationMethod as 'get' | 'options']?.responses[String(status)]
+    // A method the path does not have is answered like its main operation (GET, else POST) up to routing (413, 503),
+    // then 405; the document lists those under that operation, as SPEC §4.1 lists 405 under getAction.
+    const documentedMethod = method.toLowerCase() as 'get' | 'post' | 'options'
+    const mainMethod = pathItem.get === undefined ? 'post' : 'get'
+    const operationMethod = status === 405 || pathItem[documentedMethod] === undefined ? mainMethod : documentedMethod
+    const response = pathItem[operationMethod]?.responses[String(status)]
     if (response === undefined) return undefined
     return '$ref' in response ? response.$ref : `#/paths/${pointerSegment(path!)}/${operationMethod}/responses/${status}`
   }

@@ -116,6 +116,21 @@ describe('the OpenAPI document', () => {
     expect(query.get('to')!.description).toMatch(/Required for `evm-calldata-tx`/)
   })
 
+  it('documents registerTxs (body, results), getStatus and getTransactions (every SPEC §4.3 / §4.4 parameter)', () => {
+    const namesOf = (path: string) =>
+      document.paths[path]!.get!.parameters!.map((ref) => document.components.parameters[('$ref' in ref ? ref.$ref : '').split('/').pop()!]!).filter((p) => p.in === 'query').map((p) => p.name)
+    expect(namesOf('/getStatus')).toEqual(['txId', 'txHash', 'chainId'])
+    expect(namesOf('/getTransactions')).toEqual(['appIds', 'walletAddress', 'chainIds', 'page', 'limit', 'period', 'startDate', 'endDate'])
+    const registerTxs = document.paths['/registerTxs']!.post!
+    expect(registerTxs.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/RegistrationRequest' })
+    expect(registerTxs.description).toMatch(/in the order of the request/)
+    expect(document.components.schemas.RegistrationRequest!.oneOf![1]).toMatchObject({ maxItems: 100, minItems: 1 })
+    expect(document.components.schemas.TransactionDetails!.required).toEqual([
+      'status', 'sender', 'srcChainId', 'dstChainId', 'srcTxHash', 'dstTxHash', 'bridgeDetails', 'txId', 'actionRequest', 'actionResponse', 'org', 'usdValue', 'srcTx', 'dstTx',
+    ])
+    expect(document.paths['/getStatus']!.get!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' })
+  })
+
   it('lists under each status exactly the engine codes of that status; every code is listed or never answered', () => {
     const listed = new Set<string>()
     for (const status of Object.keys(ERROR_STATUSES).map(Number) as ErrorStatus[]) {
@@ -251,6 +266,25 @@ const CASES: Case[] = [
   { name: 'PUT openapi.json', path: '/openapi.json', method: 'PUT', status: 405, code: 'METHOD_NOT_ALLOWED', documentedPath: '/openapi.json' },
   { name: 'a body over the limit', path: withQuery(arbitrumSwap), headers: KEY, body: 'x'.repeat(5000), status: 413, code: 'PAYLOAD_TOO_LARGE' },
   { name: 'an unexpected exception (test route)', path: '/__test/throw', headers: KEY, status: 500, code: 'INTERNAL_SERVER_ERROR', documentedPath: null },
+  // registerTxs, getStatus, getTransactions
+  { name: 'registerTxs: malformed JSON', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '{"txId":', status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'registerTxs: wrong content type', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: '{}', status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'registerTxs: 101 items', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(Array(101).fill({})), status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'registerTxs: item errors answered in the results', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '[{}, 1, {"txId":"0xabababababababababababababababababababababababababababababababab","vmId":"evm","txHash":"0xcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd","chainId":1}]', status: 200 },
+  { name: 'registerTxs: a body over the limit', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: `[${'{},'.repeat(2000)}{}]`, status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  { name: 'registerTxs: no API key', path: '/registerTxs', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', status: 401, code: 'MISSING_API_KEY' },
+  { name: 'GET registerTxs', path: '/registerTxs', headers: KEY, status: 405, code: 'METHOD_NOT_ALLOWED' },
+  { name: 'OPTIONS registerTxs', path: '/registerTxs', method: 'OPTIONS', status: 204 },
+  { name: 'getStatus: neither txId nor txHash', path: '/getStatus?chainId=1', headers: KEY, status: 400, code: 'MISSING_REQUIRED_FIELD' },
+  { name: 'getStatus: malformed txHash', path: '/getStatus?txHash=0x12', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'getStatus: unknown txId', path: `/getStatus?txId=0x${'ab'.repeat(32)}`, headers: KEY, status: 404, code: 'NOT_FOUND' },
+  { name: 'getStatus: from a blocked country', path: `/getStatus?txId=0x${'ab'.repeat(32)}`, headers: { ...KEY, 'cf-ipcountry': 'IR' }, status: 403, code: 'GEO_BLOCKED' },
+  { name: 'POST getStatus', path: '/getStatus', method: 'POST', headers: KEY, body: '{}', status: 405, code: 'METHOD_NOT_ALLOWED' },
+  { name: 'getTransactions: defaults', path: '/getTransactions', headers: KEY, status: 200 },
+  { name: 'getTransactions: limit 501', path: '/getTransactions?limit=501', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'getTransactions: another organization\'s app', path: '/getTransactions?appIds=beta-app', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
+  { name: 'getTransactions: an unknown API key', path: '/getTransactions', headers: { 'x-api-key': 'nope' }, status: 401, code: 'INVALID_API_KEY' },
+  { name: 'OPTIONS getTransactions', path: '/getTransactions', method: 'OPTIONS', status: 204 },
   { name: 'OPTIONS getAction', path: '/getAction', method: 'OPTIONS', status: 204, documentedPath: '/getAction' },
   { name: 'health', path: '/health', status: 200, documentedPath: '/health' },
 ]
@@ -294,6 +328,46 @@ describe('real answers of the service match the document (2 workers)', () => {
       if (query.get('swapDirection') === 'exact-amount-out') expect(action.amountOut.amount).toBe(query.get('amount'))
       expect(action.bridgeRoute.length > 0).toBe(query.get('srcChainId') !== query.get('dstChainId'))
     }
+  })
+
+  it('a transaction\'s lifecycle: registerTxs, getStatus (quote and registered) and getTransactions answers match the document', async () => {
+    const action = await send(`${service.url}${withQuery(crossChain)}`, { headers: KEY })
+    const { txId } = JSON.parse(action.body) as { txId: string }
+    const quoted = await send(`${service.url}/getStatus?txId=${txId}`, { headers: KEY })
+    expect(quoted.status, quoted.body.slice(0, 300)).toBe(200)
+    expect(contract.check('/getStatus', 'GET', quoted)).toEqual([])
+    const txHash = `0x${'5e'.repeat(32)}`
+    const body = JSON.stringify([{ txId, vmId: 'evm', txHash, chainId: 8453 }, { txId, vmId: 'evm', txHash: `0x${'6f'.repeat(32)}`, chainId: 8453 }])
+    const registered = await send(`${service.url}/registerTxs`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body })
+    expect(registered.status, registered.body).toBe(200)
+    expect(contract.check('/registerTxs', 'POST', registered)).toEqual([])
+    expect((JSON.parse(registered.body) as { success: boolean }[]).map((result) => result.success)).toEqual([true, false])
+    for (const path of [`/getStatus?txId=${txId}`, `/getStatus?txHash=${txHash}&chainId=8453`]) {
+      const reply = await send(`${service.url}${path}`, { headers: KEY })
+      expect(reply.status, reply.body.slice(0, 300)).toBe(200)
+      expect(contract.check('/getStatus', 'GET', reply)).toEqual([])
+    }
+    const history = await send(`${service.url}/getTransactions?chainIds=10&period=day&limit=500`, { headers: KEY })
+    expect(history.status).toBe(200)
+    expect(contract.check('/getTransactions', 'GET', history)).toEqual([])
+    const page = JSON.parse(history.body) as { txs: Record<string, unknown>[] }
+    expect(page.txs.map((tx) => tx.txId)).toContain(txId)
+
+    // Negative control: the schemas reject altered details.
+    const details = JSON.parse((await send(`${service.url}/getStatus?txId=${txId}`, { headers: KEY })).body) as Record<string, unknown>
+    const schema = contract.responsePointer('/getStatus', 'GET', 200)! + '/content/application~1json/schema'
+    const altered = (change: (copy: Record<string, unknown>) => void) => {
+      const copy = structuredClone(details)
+      change(copy)
+      return contract.validate(schema, copy)
+    }
+    expect(contract.validate(schema, details)).toEqual([])
+    expect(altered((copy) => (copy.status = 'done'))).not.toEqual([])
+    expect(altered((copy) => delete copy.srcTx)).not.toEqual([])
+    expect(altered((copy) => (copy.workflow = {}))).not.toEqual([])
+    expect(altered((copy) => ((copy.bridgeDetails as { txPath: unknown[] }).txPath = [{ chainId: 1, txHash: '0x', timestamp: 5, nextBridge: '' }]))).not.toEqual([])
+    expect(altered((copy) => ((copy.actionResponse as Record<string, unknown>).txId = 7))).not.toEqual([])
+    expect(altered((copy) => ((copy.actionRequest as Record<string, unknown>).amount = undefined))).not.toEqual([])
   })
 
   it('503 SERVICE_UNAVAILABLE with Retry-After while both workers are busy', async () => {

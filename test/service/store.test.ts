@@ -93,7 +93,7 @@ describe('openStore', () => {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
       expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
       const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'").pluck().all()
-      expect(indexes).toEqual(expect.arrayContaining(['transactions_org_created', 'transactions_sender']))
+      expect(indexes).toEqual(expect.arrayContaining(['transactions_src_tx', 'transactions_due', 'transactions_quoted', 'history_org', 'history_sender']))
     })
   })
 
@@ -111,7 +111,7 @@ describe('migrate', () => {
   it('is idempotent: a second run applies nothing and keeps the data', () => {
     const db = new Database(join(dataDir, 'm.sqlite'))
     expect(migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version))
-    db.prepare("INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, '{}', '{}')").run()
+    db.prepare("INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, updated_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, 0, '{}', '{}')").run()
     expect(migrate(db)).toEqual([])
     expect(db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(1)
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)

@@ -1,0 +1,93 @@
+/**
+ * `GET /getStatus` (SPEC §4.3): one transaction of the caller's organization, by `txId` or by the source
+ * transaction's `txHash` (with an optional `chainId`), as transaction details (SPEC §2.5).
+ */
+import Router from '@koa/router'
+import { InvalidParameterError, MissingRequiredFieldError, NotFoundError } from '../../engine/index.js'
+import type { Store, StoredTransaction } from '../store/store.js'
+import type { AppState } from '../types.js'
+import { chainIdParam, single } from './params.js'
+import { transactionDetailsJson } from './transactionDetails.js'
+import { TX_ID, isAnyTxHash, normalizeTxHash } from './txHash.js'
+
+/** The one answer for a transaction that is unknown or another organization's: they must look the same. */
+const NOT_FOUND_MESSAGE = 'No transaction with this txId or txHash in your organization'
+
+/** What the route needs. */
+export interface GetStatusDependencies {
+  readonly store: Store
+}
+
+/** The parsed query: which transaction is asked for. */
+export interface StatusQuery {
+  txId?: string
+  txHash?: string
+  chainId?: number
+}
+
+/**
+ * Parses the `getStatus` query.
+ *
+ * @throws MissingRequiredFieldError (`txId`, context `getStatus: txId or txHash`) when neither is given;
+ *   InvalidParameterError for a malformed `txId`, `txHash` or `chainId`, or a repeated parameter
+ * @example parseStatusQuery({ txHash: '0xab…', chainId: '8453' }) // { txHash: '0xab…', chainId: 8453 }
+ */
+export function parseStatusQuery(query: Record<string, string | string[] | undefined>): StatusQuery {
+  const txId = single(query, 'txId')
+  const txHash = single(query, 'txHash')
+  const chainId = single(query, 'chainId')
+  if (txId === undefined && txHash === undefined) {
+    throw new MissingRequiredFieldError({ field: 'txId', context: 'getStatus: txId or txHash' })
+  }
+  if (txId !== undefined && !TX_ID.test(txId)) {
+    throw new InvalidParameterError({ parameter: 'txId', value: txId, reason: 'must be 0x followed by 64 hex digits (a getAction txId)' })
+  }
+  if (txHash !== undefined && !isAnyTxHash(txHash)) {
+    throw new InvalidParameterError({
+      parameter: 'txHash',
+      value: txHash,
+      reason: 'not a transaction hash of a supported VM (0x + 64 hex digits, 64 hex digits, or a base58 Solana signature)',
+    })
+  }
+  return {
+    ...(txId === undefined ? {} : { txId: txId.toLowerCase() }),
+    ...(txHash === undefined ? {} : { txHash: normalizeTxHash(txHash) }),
+    ...(chainId === undefined ? {} : { chainId: chainIdParam('chainId', chainId) }),
+  }
+}
+
+/**
+ * The transaction a status query names in `orgId`, or `undefined`. By `txId` when given (then a `txHash` and a
+ * `chainId` given with it must be its source hash and source chain); else by source hash, on `chainId` when given.
+ */
+export function findTransaction(store: Store, orgId: string, query: StatusQuery): StoredTransaction | undefined {
+  if (query.txId === undefined) return store.getByHash(query.txHash!, orgId, query.chainId)
+  const stored = store.getByTxId(query.txId, orgId)
+  if (stored === undefined) return undefined
+  if (query.txHash !== undefined && stored.srcTxHash !== query.txHash) return undefined
+  if (query.chainId !== undefined && stored.srcChainId !== query.chainId) return undefined
+  return stored
+}
+
+/**
+ * The `getStatus` router: `GET /getStatus` (mounted under `/api`, after authentication).
+ *
+ * @throws (for the error middleware) the errors of `parseStatusQuery`; NotFoundError (404 `NOT_FOUND`, no details)
+ *   when no transaction of the caller's organization matches — the same answer for another organization's
+ * @example
+ * api.use(getStatusRoutes({ store }).routes())
+ */
+export function getStatusRoutes(deps: GetStatusDependencies): Router<AppState> {
+  const { store } = deps
+  const router = new Router<AppState>()
+  router.get('/getStatus', (ctx) => {
+    const apiKey = ctx.state.apiKey
+    if (apiKey === undefined) throw new Error('getStatus reached without ctx.state.apiKey: the auth middleware must run first')
+    const stored = findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
+    if (stored === undefined) throw new NotFoundError(NOT_FOUND_MESSAGE)
+    ctx.set('Cache-Control', 'no-store')
+    ctx.type = 'application/json'
+    ctx.body = transactionDetailsJson(stored)
+  })
+  return router
+}

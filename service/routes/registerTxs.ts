@@ -1,0 +1,141 @@
+/**
+ * `POST /registerTxs` (SPEC §4.2): registers the transactions that execute quotes, for status tracking and
+ * history. The body is one registration object or an array of at most `MAX_REGISTRATIONS`; the answer is an
+ * array of results in request order, committed (durably: `synchronous=FULL`) before it is sent.
+ */
+import Router from '@koa/router'
+import { InvalidParameterError } from '../../engine/index.js'
+import { readJsonBody } from '../dispatch.js'
+import type { RegistrationInput, RegistrationOutcome, Store } from '../store/store.js'
+import type { AppState } from '../types.js'
+import { TX_ID, isVmId, normalizeTxHash, txHashProblem, VM_IDS } from './txHash.js'
+
+/** Most registrations in one request (SPEC §8: not shown; this service's limit). */
+export const MAX_REGISTRATIONS = 100
+
+/**
+ * Why an item was not registered (the result's `code`, an extension of SPEC §4.2's `{success, error}`).
+ *
+ * | code | when |
+ * |---|---|
+ * | `MISSING_REQUIRED_FIELD` | `txId`, `vmId`, `txHash` or `chainId` absent |
+ * | `INVALID_PARAMETER` | not an object, a field of the wrong type or format, `vmId` unknown |
+ * | `NOT_FOUND` | no quote with this `txId` in the caller's organization (another org's txId looks the same) |
+ * | `VM_MISMATCH` | `vmId` is not the VM of the quote's source chain |
+ * | `CHAIN_MISMATCH` | `chainId` is not the quote's source chain |
+ * | `TX_HASH_CONFLICT` | the `txId` is already registered with another hash |
+ * | `TX_HASH_IN_USE` | the hash is already registered for another `txId` |
+ */
+export type RegistrationErrorCode =
+  | 'MISSING_REQUIRED_FIELD'
+  | 'INVALID_PARAMETER'
+  | 'NOT_FOUND'
+  | 'VM_MISMATCH'
+  | 'CHAIN_MISMATCH'
+  | 'TX_HASH_CONFLICT'
+  | 'TX_HASH_IN_USE'
+
+/** One result (SPEC §4.2): `{success: true, error: null, code: null}` or a failure with its message and code. */
+export type RegistrationResult =
+  | { success: true; error: null; code: null }
+  | { success: false; error: string; code: RegistrationErrorCode }
+
+const FIELDS = ['txId', 'vmId', 'txHash', 'chainId'] as const
+const OK: RegistrationResult = Object.freeze({ success: true, error: null, code: null })
+const failure = (code: RegistrationErrorCode, error: string): RegistrationResult => ({ success: false, error, code })
+
+/** What the route needs. */
+export interface RegisterTxsDependencies {
+  readonly store: Store
+  /** Unix seconds; default the wall clock. */
+  readonly now?: () => number
+}
+
+/**
+ * Checks one item against its quote: a `RegistrationInput` to store, or the failure to answer.
+ *
+ * @example checkRegistration({ txId, vmId: 'evm', txHash, chainId: 8453 }, 'alpha', store, 1_700_000_000)
+ */
+export function checkRegistration(item: unknown, orgId: string, store: Store, registeredAt: number): RegistrationInput | RegistrationResult {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    return failure('INVALID_PARAMETER', 'each registration must be an object {txId, vmId, txHash, chainId}')
+  }
+  const fields = item as Record<string, unknown>
+  const missing = FIELDS.filter((name) => fields[name] === undefined || fields[name] === null)
+  if (missing.length > 0) return failure('MISSING_REQUIRED_FIELD', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`)
+  const { txId, vmId, txHash, chainId } = fields
+  if (typeof txId !== 'string' || !TX_ID.test(txId)) {
+    return failure('INVALID_PARAMETER', 'txId must be the txId of a getAction response: 0x followed by 64 hex digits')
+  }
+  if (!isVmId(vmId)) return failure('INVALID_PARAMETER', `vmId must be one of ${VM_IDS.join(', ')}`)
+  if (typeof txHash !== 'string') return failure('INVALID_PARAMETER', 'txHash must be a string')
+  const problem = txHashProblem(vmId, txHash)
+  if (problem !== undefined) return failure('INVALID_PARAMETER', `txHash ${problem} for vmId ${vmId}`)
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
+    return failure('INVALID_PARAMETER', 'chainId must be a positive integer (a JSON number)')
+  }
+
+  const quote = store.getByTxId(txId.toLowerCase(), orgId)
+  if (quote === undefined) return failure('NOT_FOUND', 'no quote with this txId in your organization')
+  if (vmId !== quote.vmId) {
+    return failure('VM_MISMATCH', `vmId ${vmId} is not the VM of the quote's source chain (${quote.vmId})`)
+  }
+  if (chainId !== quote.srcChainId) {
+    return failure('CHAIN_MISMATCH', `chainId ${chainId} is not the quote's source chain (${quote.srcChainId})`)
+  }
+  return { txId: quote.txId, txHash: normalizeTxHash(txHash), chainId, vmId, registeredAt }
+}
+
+/** The result of a store outcome. */
+function resultOf(outcome: RegistrationOutcome): RegistrationResult {
+  switch (outcome.outcome) {
+    case 'registered':
+    case 'duplicate':
+      return OK
+    case 'conflict':
+      return failure('TX_HASH_CONFLICT', `this txId is already registered with another txHash (${outcome.existingHash})`)
+    case 'hash-in-use':
+      return failure('TX_HASH_IN_USE', 'this txHash is already registered for another txId')
+  }
+}
+
+const isResult = (value: RegistrationInput | RegistrationResult): value is RegistrationResult => 'success' in value
+
+/**
+ * The `registerTxs` router: `POST /registerTxs` (mounted under `/api`, after authentication).
+ *
+ * Whole-request errors (400 envelope, `INVALID_PARAMETER`, parameter `body`): a content type other than JSON, an
+ * empty or malformed body, a body that is neither an object nor an array, an empty array, more than
+ * `MAX_REGISTRATIONS` items. Otherwise 200 with one result per item, in request order; the valid items are
+ * registered in one write transaction, in order (the same txId twice: the second is a duplicate).
+ *
+ * @example
+ * api.use(registerTxsRoutes({ store }).routes())
+ */
+export function registerTxsRoutes(deps: RegisterTxsDependencies): Router<AppState> {
+  const { store } = deps
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+  const router = new Router<AppState>()
+  router.post('/registerTxs', (ctx) => {
+    const apiKey = ctx.state.apiKey
+    if (apiKey === undefined) throw new Error('registerTxs reached without ctx.state.apiKey: the auth middleware must run first')
+    const body = readJsonBody(ctx)
+    if (body === null || typeof body !== 'object') {
+      throw new InvalidParameterError({ parameter: 'body', value: JSON.stringify(body).slice(0, 64), reason: 'must be a registration object or an array of them' })
+    }
+    const items: unknown[] = Array.isArray(body) ? body : [body]
+    if (items.length === 0) throw new InvalidParameterError({ parameter: 'body', value: '[]', reason: 'the array is empty' })
+    if (items.length > MAX_REGISTRATIONS) {
+      throw new InvalidParameterError({ parameter: 'body', value: `${items.length} items`, reason: `at most ${MAX_REGISTRATIONS} registrations per request` })
+    }
+
+    const registeredAt = now()
+    const checked = items.map((item) => checkRegistration(item, apiKey.orgId, store, registeredAt))
+    const inputs = checked.filter((value): value is RegistrationInput => !isResult(value))
+    const outcomes = inputs.length === 0 ? [] : store.registerTransactions(inputs)
+    let next = 0
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = checked.map((value) => (isResult(value) ? value : resultOf(outcomes[next++]!)))
+  })
+  return router
+}

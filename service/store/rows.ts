@@ -1,0 +1,109 @@
+/**
+ * The `transactions` row as SQLite returns it, and its mapping to the store's types. Shared by the SQLite store's
+ * parts (`sqlite.ts`, `lifecycle.ts`, `history.ts`).
+ *
+ * `action_response` is JSON text while a row is a bare quote, and the gzip of that text once registered (README
+ * "Size"): `parseJsonColumn` reads both.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib'
+import type { StoredQuote, StoredTransaction, TransactionStatus, TxPathEntry } from './store.js'
+
+/** Every column of a `transactions` row. */
+export interface TransactionRow {
+  id: number
+  tx_id: string
+  org_id: string
+  app_id: string
+  key_id: string
+  app_name: string
+  affiliate_id: string
+  sender: string
+  src_chain_id: number
+  dst_chain_id: number
+  vm_id: string
+  created_at: number
+  status: TransactionStatus
+  updated_at: number
+  registered_at: number | null
+  registered_vm_id: string | null
+  src_tx_chain_id: number | null
+  src_tx_hash: string | null
+  dst_tx_hash: string | null
+  next_check_at: number | null
+  tx_path: string
+  detail: string
+  action_request: string
+  /** JSON text, or its gzip (a Buffer) once registered. */
+  action_response: string | Buffer
+}
+
+/** The select list of a whole row (`t` is the table's alias). */
+export const ROW_COLUMNS = `t.id, t.tx_id, t.org_id, t.app_id, t.key_id, t.app_name, t.affiliate_id, t.sender, t.src_chain_id,
+  t.dst_chain_id, t.vm_id, t.created_at, t.status, t.updated_at, t.registered_at, t.registered_vm_id, t.src_tx_chain_id,
+  t.src_tx_hash, t.dst_tx_hash, t.next_check_at, t.tx_path, t.detail, t.action_request, t.action_response`
+
+/**
+ * The stored form of a JSON document kept for long: gzip (default level) of its UTF-8 text. Self-describing (the
+ * gzip magic `1f 8b`), readable with standard tools (`sqlite3 … "SELECT writefile('r.gz', action_response) …"`).
+ *
+ * @example compressJson('{"a":1}').subarray(0, 2) // <Buffer 1f 8b>
+ */
+export function compressJson(text: string): Buffer {
+  return gzipSync(text)
+}
+
+/**
+ * The JSON text of a column stored as text or as `compressJson`'s gzip.
+ *
+ * @example jsonTextOf(compressJson('{"a":1}')) // '{"a":1}'
+ */
+export function jsonTextOf(value: string | Buffer): string {
+  return typeof value === 'string' ? value : gunzipSync(value).toString('utf8')
+}
+
+/**
+ * Parses a JSON column stored as text or as `compressJson`'s gzip.
+ *
+ * @example parseJsonColumn(compressJson('{"a":1}')) // { a: 1 }
+ */
+export function parseJsonColumn(value: string | Buffer): unknown {
+  return JSON.parse(jsonTextOf(value)) as unknown
+}
+
+/** A row as a `StoredQuote` (the fields of version 1). */
+export function quoteFromRow(row: TransactionRow): StoredQuote {
+  return {
+    txId: row.tx_id,
+    createdAt: row.created_at,
+    orgId: row.org_id,
+    appId: row.app_id,
+    keyId: row.key_id,
+    appName: row.app_name,
+    affiliateId: row.affiliate_id,
+    sender: row.sender,
+    srcChainId: row.src_chain_id,
+    dstChainId: row.dst_chain_id,
+    vmId: row.vm_id,
+    status: row.status,
+    actionRequest: JSON.parse(row.action_request) as unknown,
+    actionResponse: parseJsonColumn(row.action_response),
+  }
+}
+
+/** A row as a `StoredTransaction`. */
+export function transactionFromRow(row: TransactionRow): StoredTransaction {
+  const actionResponseJson = jsonTextOf(row.action_response)
+  return {
+    ...quoteFromRow({ ...row, action_response: actionResponseJson }),
+    registeredAt: row.registered_at,
+    updatedAt: row.updated_at,
+    srcTxHash: row.src_tx_hash,
+    srcTxChainId: row.src_tx_chain_id,
+    registeredVmId: row.registered_vm_id,
+    dstTxHash: row.dst_tx_hash,
+    txPath: JSON.parse(row.tx_path) as TxPathEntry[],
+    detail: JSON.parse(row.detail) as Record<string, unknown>,
+    nextCheckAt: row.next_check_at,
+    actionResponseJson,
+  }
+}

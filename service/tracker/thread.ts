@@ -1,0 +1,48 @@
+/**
+ * The tracker thread (a `node:worker_threads` Worker started by `trackerThread.ts`, not a piscina task): its own
+ * store connection, a tick every `TRACKER_INTERVAL_MS` (at once again while a backlog remains), and on
+ * `TRACKER_STOP` it finishes the tick in progress, closes the store and ends.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { parentPort, workerData } from 'node:worker_threads'
+import { log, logError } from '../log.js'
+import { openStore } from '../store/sqlite.js'
+import { trackerFromConfig } from './trackerFromConfig.js'
+import { TRACKER_READY, TRACKER_STOP, type TrackerMessage, type TrackerWorkerData, isTrackerMessage } from './trackerProtocol.js'
+
+const { config } = workerData as TrackerWorkerData
+const port = parentPort!
+const store = openStore(config)
+let tracker
+try {
+  tracker = trackerFromConfig(config, store)
+} catch (error) {
+  store.close()
+  throw error
+}
+
+const stopping = new AbortController()
+port.on('message', (message: unknown) => {
+  if (isTrackerMessage(message, TRACKER_STOP)) stopping.abort()
+})
+port.postMessage({ type: TRACKER_READY } satisfies TrackerMessage)
+log('info', 'tracker.started', {
+  intervalMs: config.trackerIntervalMs,
+  rpcChains: config.rpcUrls.map((entry) => entry.chainId),
+  simulatedTimeScale: config.simulatedTimeScale,
+})
+
+while (!stopping.signal.aborted) {
+  let isBacklogged = false
+  try {
+    isBacklogged = (await tracker.tick()).isBacklogged
+  } catch (error) {
+    // The store itself failed (locked past busy_timeout, disk full…): log, and try again next interval.
+    logError('tracker.tick-failed', error)
+  }
+  if (!isBacklogged) await sleep(config.trackerIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined)
+}
+store.close()
+log('info', 'tracker.stopped')
+// Ends the thread even if an idle HTTP keep-alive socket of an RPC client would keep it alive.
+process.exit(0)

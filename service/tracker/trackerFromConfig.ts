@@ -1,0 +1,41 @@
+/**
+ * Builds the tracker the service runs from its configuration: the snapshot's chain facts, the simulated observer
+ * (`SIMULATED_TIME_SCALE`, injected outcomes outside production) and one EVM RPC observer per `RPC_URLS` entry.
+ */
+import type { ServiceConfig } from '../config.js'
+import type { Store } from '../store/store.js'
+import type { ChainObserver } from './chainObserver.js'
+import { createEvmRpcObserver } from './evmRpcObserver.js'
+import { createSimulatedObserver } from './simulatedObserver.js'
+import { readSimulatedOutcome } from './simulatedOutcomes.js'
+import { type Tracker, createTracker } from './tracker.js'
+import { loadTrackingFacts } from './trackingPlan.js'
+
+/** The configuration fields the tracker reads. */
+export type TrackerConfig = Pick<
+  ServiceConfig,
+  'snapshotPath' | 'dataDir' | 'production' | 'quoteTtlSeconds' | 'rpcUrls' | 'simulatedTimeScale'
+>
+
+/**
+ * Creates the tracker of a configuration over an open store.
+ *
+ * @throws Error when the snapshot cannot be read, or `RPC_URLS` names a chain the snapshot does not have as an
+ *   EVM chain.
+ * @example const tracker = trackerFromConfig(loadConfig(), openStore(config))
+ */
+export function trackerFromConfig(config: TrackerConfig, store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes'>): Tracker {
+  const facts = loadTrackingFacts(config.snapshotPath)
+  const simulated = createSimulatedObserver({
+    timeScale: config.simulatedTimeScale,
+    // Injected outcomes are for tests and demos: production never reads them.
+    ...(config.production ? {} : { outcomeOf: (txId: string) => readSimulatedOutcome(config.dataDir, txId) }),
+  })
+  const rpc = new Map<number, ChainObserver>()
+  for (const { chainId, url } of config.rpcUrls) {
+    const chain = facts.chains.get(chainId)
+    if (chain?.vm !== 'evm') throw new Error(`RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot`)
+    rpc.set(chainId, createEvmRpcObserver({ chainId, url, routerAddress: chain.routerAddress, minPollSeconds: Math.min(1, chain.blockTimeMs / 1000) }))
+  }
+  return createTracker({ store, facts, simulated, rpc, quoteTtlSeconds: config.quoteTtlSeconds })
+}

@@ -1,0 +1,280 @@
+/**
+ * The lifecycle part of the SQLite store (migration 2, `lifecycle.ts`): the migration from a version-1 file with
+ * data, registration outcomes and their durability setting, what the tracker reads and writes, quote expiry, and
+ * the org-scoped lookups. History pages are in `storeHistory.test.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MIGRATIONS, SCHEMA_VERSION } from '../../service/store/migrations.js'
+import { lifecycleMethods } from '../../service/store/lifecycle.js'
+import { configureConnection, openStore } from '../../service/store/sqlite.js'
+import type { QuoteEntry, RegistrationInput, Store, TxPathEntry } from '../../service/store/store.js'
+import type { ApiKeyRecord } from '../../service/types.js'
+
+const KEY_A: ApiKeyRecord = { keyId: 'key_a', appId: 'app_a', orgId: 'org_a', appName: 'App A', affiliateId: 'aff_a', gasless: false, appFees: [] }
+const KEY_B: ApiKeyRecord = { ...KEY_A, keyId: 'key_b', appId: 'app_b', orgId: 'org_b', appName: 'App B', affiliateId: 'aff_b' }
+const T0 = 1_700_000_000
+
+const txIdOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+const hashOf = (n: number) => `0x${(n + 0xabc).toString(16).padStart(64, 'e')}`
+
+function quote(n: number, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
+  const txId = txIdOf(n)
+  return {
+    txId,
+    createdAt: T0 + n,
+    apiKey: KEY_A,
+    actionRequest: { actionType: 'swap-action', sender: '0xAbC0000000000000000000000000000000000001', amount: '1' },
+    actionResponse: { txId, tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0' }, allRoutes: [{ n }], padding: 'x'.repeat(4000) },
+    srcChainId: 8453,
+    dstChainId: 10,
+    sender: '0xabc0000000000000000000000000000000000001',
+    vmId: 'evm',
+    ...overrides,
+  }
+}
+
+const registration = (n: number, overrides: Partial<RegistrationInput> = {}): RegistrationInput => ({
+  txId: txIdOf(n),
+  txHash: hashOf(n),
+  chainId: 8453,
+  vmId: 'evm',
+  registeredAt: T0 + 100 + n,
+  ...overrides,
+})
+
+let dir: string
+let config: { dataDir: string; databasePath: string }
+let store: Store
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'crossroute-lifecycle-'))
+  config = { dataDir: dir, databasePath: join(dir, 'store.sqlite') }
+  store = openStore(config)
+})
+afterEach(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function inspect<T>(query: (db: Database.Database) => T): T {
+  const db = new Database(config.databasePath, { readonly: true })
+  try {
+    return query(db)
+  } finally {
+    db.close()
+  }
+}
+
+describe('migration 2', () => {
+  it('carries a version-1 file with quotes to version 2: rows kept, lifecycle columns empty, indexes and counters in place', () => {
+    store.close()
+    rmSync(config.databasePath)
+    const db = new Database(config.databasePath)
+    db.pragma('journal_mode = WAL')
+    db.exec(MIGRATIONS[0]!.sql)
+    db.pragma('user_version = 1')
+    db.prepare(
+      `INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, action_request, action_response)
+       VALUES (?, 'org_a', 'app_a', 'key_a', 'App A', 'aff_a', '0xabc', 8453, 10, 'evm', ?, '{"amount":"1"}', '{"txId":"v1"}')`,
+    ).run(txIdOf(1), T0)
+    db.close()
+
+    store = openStore(config)
+    expect(inspect((d) => d.pragma('user_version', { simple: true }))).toBe(SCHEMA_VERSION)
+    expect(SCHEMA_VERSION).toBe(2)
+    const stored = store.getByTxId(txIdOf(1), 'org_a')!
+    expect(stored).toMatchObject({
+      status: 'quoted', createdAt: T0, updatedAt: T0, registeredAt: null, srcTxHash: null, dstTxHash: null, txPath: [], detail: {}, nextCheckAt: null,
+      actionRequest: { amount: '1' }, actionResponse: { txId: 'v1' },
+    })
+    // The version-1 row registers like any other.
+    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    inspect((d) => {
+      const names = d.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'table', 'trigger') ORDER BY name").pluck().all()
+      expect(names).toEqual(expect.arrayContaining([
+        'transactions', 'history_counts', 'transactions_src_tx', 'transactions_due', 'transactions_quoted', 'history_org', 'history_app',
+        'history_sender', 'history_src_chain', 'history_dst_chain', 'history_counts_insert', 'history_counts_update', 'history_counts_delete',
+      ]))
+      expect(names).not.toContain('transactions_org_created')
+      expect(d.prepare('SELECT org_id, app_id, registered FROM history_counts').all()).toEqual([{ org_id: 'org_a', app_id: 'app_a', registered: 1 }])
+    })
+  })
+
+  it('creates new files with 8 KiB pages (a compressed registered row is ~2 KB: 3 to a page)', () => {
+    expect(inspect((d) => d.pragma('page_size', { simple: true }))).toBe(8192)
+  })
+
+  it('refuses rows that break the lifecycle invariants', () => {
+    store.recordQuote(quote(1))
+    const db = new Database(config.databasePath)
+    try {
+      expect(() => db.prepare("UPDATE transactions SET status = 'done'").run()).toThrow(/CHECK/)
+      expect(() => db.prepare("UPDATE transactions SET status = 'pending'").run()).toThrow(/CHECK/) // pending without a registration
+      expect(() => db.prepare("UPDATE transactions SET registered_at = 1").run()).toThrow(/CHECK/) // registered without a hash
+      expect(() => db.prepare("UPDATE transactions SET tx_path = '{}'").run()).toThrow(/CHECK/)
+      expect(() => db.prepare("UPDATE transactions SET detail = '[]'").run()).toThrow(/CHECK/)
+    } finally {
+      db.close()
+    }
+  })
+})
+
+describe('registerTransaction', () => {
+  beforeEach(() => {
+    for (const n of [1, 2, 3]) store.recordQuote(quote(n))
+  })
+
+  it('registers once: then duplicate for the same hash, conflict for another, hash-in-use for another txId', () => {
+    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect(store.registerTransaction(registration(1, { registeredAt: T0 + 999 }))).toEqual({ outcome: 'duplicate' })
+    expect(store.registerTransaction(registration(1, { txHash: hashOf(9) }))).toEqual({ outcome: 'conflict', existingHash: hashOf(1) })
+    expect(store.registerTransaction(registration(2, { txHash: hashOf(1) }))).toEqual({ outcome: 'hash-in-use' })
+    // The same hash on another chain is another transaction.
+    expect(store.registerTransaction(registration(2, { txHash: hashOf(1), chainId: 10 }))).toEqual({ outcome: 'registered' })
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+      status: 'pending', registeredAt: T0 + 101, updatedAt: T0 + 101, srcTxHash: hashOf(1), srcTxChainId: 8453, registeredVmId: 'evm', nextCheckAt: T0 + 101,
+    })
+    expect(store.getByTxId(txIdOf(2), 'org_a')?.srcTxHash).toBe(hashOf(1))
+    expect(store.getByTxId(txIdOf(3), 'org_a')?.status).toBe('quoted')
+  })
+
+  it('registers a batch in order, in one transaction: a txId twice is registered then duplicate', () => {
+    const outcomes = store.registerTransactions([registration(1), registration(1), registration(2), registration(2, { txHash: hashOf(7) }), registration(3, { txHash: hashOf(2) })])
+    expect(outcomes).toEqual([
+      { outcome: 'registered' }, { outcome: 'duplicate' }, { outcome: 'registered' }, { outcome: 'conflict', existingHash: hashOf(2) }, { outcome: 'hash-in-use' },
+    ])
+  })
+
+  it('throws for an unknown txId, and the batch then changes nothing', () => {
+    expect(() => store.registerTransactions([registration(1), registration(42)])).toThrow(/no quote with txId/)
+    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('quoted')
+  })
+
+  it('compresses the action response on registration (gzip) and reads it back unchanged', () => {
+    const before = store.getByTxId(txIdOf(1), 'org_a')!.actionResponse
+    store.registerTransaction(registration(1))
+    expect(store.getByTxId(txIdOf(1), 'org_a')!.actionResponse).toEqual(before)
+    expect(store.getQuote(txIdOf(1))!.actionResponse).toEqual(before)
+    inspect((d) => {
+      const row = d.prepare('SELECT typeof(action_response) AS type, action_response AS body, length(action_response) AS size FROM transactions WHERE tx_id = ?').get(txIdOf(1)) as { type: string; body: Buffer; size: number }
+      expect(row.type).toBe('blob')
+      expect([...row.body.subarray(0, 2)]).toEqual([0x1f, 0x8b])
+      expect(row.size).toBeLessThan(JSON.stringify(before).length / 5)
+    })
+  })
+
+  it('commits with synchronous=FULL, and sets the connection back to NORMAL even when the batch throws', () => {
+    const db = new Database(config.databasePath)
+    configureConnection(db)
+    const issued: string[] = []
+    const pragma = db.pragma.bind(db)
+    db.pragma = ((source: string, options?: Database.PragmaOptions) => {
+      if (source.startsWith('synchronous')) issued.push(source)
+      return pragma(source, options)
+    }) as typeof db.pragma
+    const lifecycle = lifecycleMethods(db)
+    expect(lifecycle.registerTransactions([registration(1)])).toEqual([{ outcome: 'registered' }])
+    expect(issued).toEqual(['synchronous = FULL', 'synchronous = NORMAL'])
+    expect(() => lifecycle.registerTransactions([registration(42)])).toThrow(/no quote/)
+    expect(issued.slice(2)).toEqual(['synchronous = FULL', 'synchronous = NORMAL'])
+    expect(pragma('synchronous', { simple: true })).toBe(1)
+    db.close()
+  })
+
+  it('accepts a late registration of an expired quote', () => {
+    expect(store.expireQuotes(T0 + 10)).toBe(3)
+    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('expired')
+    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('pending')
+  })
+})
+
+describe('tracking', () => {
+  beforeEach(() => {
+    for (let n = 1; n <= 6; n += 1) store.recordQuote(quote(n))
+    store.registerTransactions([1, 2, 3, 4, 5].map((n) => registration(n)))
+  })
+
+  it('dueForTracking: pending or requires refund, due now, most overdue first, limited; through the partial index', () => {
+    expect(store.dueForTracking(T0 + 100, 10)).toEqual([])
+    const due = store.dueForTracking(T0 + 103, 10)
+    expect(due.map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2), txIdOf(3)])
+    expect(due[0]).toEqual({
+      txId: txIdOf(1), status: 'pending', srcChainId: 8453, dstChainId: 10, srcTxHash: hashOf(1), registeredAt: T0 + 101, updatedAt: T0 + 101,
+      txPath: [], actionResponse: quote(1).actionResponse,
+    })
+    expect(store.dueForTracking(T0 + 1000, 2).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
+    store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })
+    store.recordProgress(txIdOf(2), { status: 'requires refund', nextCheckAt: T0 + 500, updatedAt: T0 + 200 })
+    store.recordProgress(txIdOf(3), { status: 'failed', updatedAt: T0 + 200 }) // next_check_at kept, but no longer in the working set
+    expect(store.dueForTracking(T0 + 1000, 10).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
+    const plan = inspect((d) =>
+      (d.prepare("EXPLAIN QUERY PLAN SELECT tx_id FROM transactions WHERE status IN ('pending', 'requires refund') AND next_check_at <= ? ORDER BY next_check_at, id LIMIT ?").all(1, 1) as { detail: string }[])
+        .map((row) => row.detail).join(' | '),
+    )
+    expect(plan).toMatch(/USING INDEX transactions_due/)
+    expect(plan).not.toMatch(/TEMP B-TREE/)
+  })
+
+  it('recordProgress: status, appended txPath, dstTxHash, merged detail (null removes), next check, updatedAt', () => {
+    const hop = (chainId: number, n: number, nextBridge: string): TxPathEntry => ({ chainId, txHash: hashOf(n), timestamp: String(T0 + n), nextBridge })
+    store.recordProgress(txIdOf(1), { appendTxPath: [hop(8453, 1, 'across')], detail: { srcValue: '0', note: 'x' }, nextCheckAt: T0 + 300, updatedAt: T0 + 150 })
+    store.recordProgress(txIdOf(1), {
+      status: 'success', appendTxPath: [hop(10, 2, '')], dstTxHash: hashOf(2), detail: { amountOut: '990', note: null }, nextCheckAt: null, updatedAt: T0 + 250,
+    })
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+      status: 'success', txPath: [hop(8453, 1, 'across'), hop(10, 2, '')], dstTxHash: hashOf(2), detail: { srcValue: '0', amountOut: '990' },
+      nextCheckAt: null, updatedAt: T0 + 250, registeredAt: T0 + 101,
+    })
+    store.recordProgress(txIdOf(1), { updatedAt: T0 + 260 })
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ status: 'success', nextCheckAt: null, updatedAt: T0 + 260, dstTxHash: hashOf(2) })
+  })
+
+  it('recordProgress refuses a bare quote, an unknown txId, a quote status and a malformed hop', () => {
+    expect(() => store.recordProgress(txIdOf(6), { status: 'success', updatedAt: T0 })).toThrow(/no registered transaction/)
+    expect(() => store.recordProgress(txIdOf(99), { status: 'success', updatedAt: T0 })).toThrow(/no registered transaction/)
+    expect(() => store.recordProgress(txIdOf(1), { status: 'quoted', updatedAt: T0 })).toThrow(/status must be one of/)
+    expect(() => store.recordProgress(txIdOf(1), { status: 'expired', updatedAt: T0 })).toThrow(/status must be one of/)
+    const badHop = { chainId: 10, txHash: hashOf(1), timestamp: '2024-01-01', nextBridge: '' }
+    expect(() => store.recordProgress(txIdOf(1), { appendTxPath: [badHop], updatedAt: T0 })).toThrow(/malformed txPath entry/)
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ status: 'pending', txPath: [], updatedAt: T0 + 101 })
+  })
+
+  it('expireQuotes: only quotes never registered, created strictly before the bound; idempotent', () => {
+    store.recordQuote(quote(7)) // quotes 6 and 7 are bare, created at T0 + 6 and T0 + 7
+    expect(store.expireQuotes(T0 + 7)).toBe(1)
+    expect(store.getByTxId(txIdOf(6), 'org_a')?.status).toBe('expired')
+    expect(store.getByTxId(txIdOf(7), 'org_a')?.status).toBe('quoted')
+    expect(store.expireQuotes(T0 + 7)).toBe(0)
+    expect(store.expireQuotes(T0 + 1_000)).toBe(1)
+    expect([1, 2, 3, 4, 5].map((n) => store.getByTxId(txIdOf(n), 'org_a')?.status)).toEqual(Array(5).fill('pending'))
+  })
+})
+
+describe('org-scoped lookups', () => {
+  beforeEach(() => {
+    store.recordQuote(quote(1))
+    store.recordQuote(quote(2, { apiKey: KEY_B }))
+    store.recordQuote(quote(3))
+    store.registerTransactions([registration(1), registration(2), registration(3, { txHash: hashOf(1), chainId: 10, registeredAt: T0 + 500 })])
+  })
+
+  it('getByTxId answers only within the organization', () => {
+    expect(store.getByTxId(txIdOf(1), 'org_a')?.txId).toBe(txIdOf(1))
+    expect(store.getByTxId(txIdOf(1), 'org_b')).toBeUndefined()
+    expect(store.getByTxId(txIdOf(2), 'org_b')?.orgId).toBe('org_b')
+    expect(store.getByTxId(txIdOf(42), 'org_a')).toBeUndefined()
+  })
+
+  it('getByHash: within the organization, on a chain when given, else the latest registration', () => {
+    expect(store.getByHash(hashOf(1), 'org_a')?.txId).toBe(txIdOf(3)) // registered later, on chain 10
+    expect(store.getByHash(hashOf(1), 'org_a', 8453)?.txId).toBe(txIdOf(1))
+    expect(store.getByHash(hashOf(1), 'org_a', 10)?.txId).toBe(txIdOf(3))
+    expect(store.getByHash(hashOf(1), 'org_a', 1)).toBeUndefined()
+    expect(store.getByHash(hashOf(2), 'org_a')).toBeUndefined()
+    expect(store.getByHash(hashOf(2), 'org_b')?.txId).toBe(txIdOf(2))
+  })
+})
