@@ -13,6 +13,7 @@
  * | `compliance` | geo-blocking and wallet screening (SPEC §5.6) |
  * | API routes | everything else under `/api` |
  */
+import { createRouter } from './routes/router.js'
 import Router from '@koa/router'
 import Koa from 'koa'
 import { type Engine, createEngine, loadSnapshot } from '../engine/index.js'
@@ -67,10 +68,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     throw new Error('Refusing to mount the test-only routes in production')
   }
 
-  const publicApi = new Router<AppState>({ prefix: API_PREFIX })
+  const publicApi = createRouter({ prefix: API_PREFIX })
   publicApi.use(healthRoutes().routes(), openapiRoutes().routes())
 
-  const api = new Router<AppState>({ prefix: API_PREFIX })
+  const api = createRouter({ prefix: API_PREFIX })
   api.use(getActionRoutes({ engine, store, config }).routes())
   api.use(registerTxsRoutes({ store }).routes(), getStatusRoutes({ store }).routes(), getTransactionsRoutes({ store, keys }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())

@@ -2,6 +2,7 @@
  * `GET /getAction` (SPEC §4.1): validates the query, quotes with the engine, builds the router transaction, records
  * the quote under a new `txId` and answers the action response (SPEC §2.4).
  */
+import { createRouter } from './router.js'
 import { randomBytes } from 'node:crypto'
 import Router from '@koa/router'
 import type { Hex } from 'viem'
@@ -73,7 +74,7 @@ export function buildAction(engine: Engine, request: ActionRequest, options: { t
  */
 export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
   const { engine, store, config } = deps
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.get('/getAction', (ctx) => {
     const apiKey = ctx.state.apiKey
     // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.

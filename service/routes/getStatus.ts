@@ -2,6 +2,7 @@
  * `GET /getStatus` (SPEC §4.3): one transaction of the caller's organization, by `txId` or by the source
  * transaction's `txHash` (with an optional `chainId`), as transaction details (SPEC §2.5).
  */
+import { createRouter } from './router.js'
 import Router from '@koa/router'
 import { InvalidParameterError, MissingRequiredFieldError, NotFoundError } from '../../engine/index.js'
 import type { Store, StoredTransaction } from '../store/store.js'
@@ -79,7 +80,7 @@ export function findTransaction(store: Store, orgId: string, query: StatusQuery)
  */
 export function getStatusRoutes(deps: GetStatusDependencies): Router<AppState> {
   const { store } = deps
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.get('/getStatus', (ctx) => {
     const apiKey = ctx.state.apiKey
     if (apiKey === undefined) throw new Error('getStatus reached without ctx.state.apiKey: the auth middleware must run first')

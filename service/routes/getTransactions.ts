@@ -2,6 +2,7 @@
  * `GET /getTransactions` (SPEC §4.4): the caller's organization's registered transactions, newest registration
  * first, filtered and paginated; each one as transaction details (SPEC §2.5).
  */
+import { createRouter } from './router.js'
 import Router from '@koa/router'
 import { InvalidParameterError, normalizeAddress, walletAddressProblem } from '../../engine/index.js'
 import type { KeyRing } from '../keys/keyRing.js'
@@ -130,7 +131,7 @@ export interface GetTransactionsDependencies {
 export function getTransactionsRoutes(deps: GetTransactionsDependencies): Router<AppState> {
   const { store, keys } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.get('/getTransactions', (ctx) => {
     const apiKey = ctx.state.apiKey
     if (apiKey === undefined) throw new Error('getTransactions reached without ctx.state.apiKey: the auth middleware must run first')

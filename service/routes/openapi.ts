@@ -2,6 +2,7 @@
  * `GET /api/openapi.json`: the service's OpenAPI 3.1 document (`service/openapi/`). Needs no API key, like
  * `GET /api/health`: the list of routes is public.
  */
+import { createRouter } from './router.js'
 import Router from '@koa/router'
 import { buildOpenApiDocument } from '../openapi/document.js'
 import type { AppState } from '../types.js'
@@ -16,7 +17,7 @@ import type { AppState } from '../types.js'
  */
 export function openapiRoutes(): Router<AppState> {
   const json = JSON.stringify(buildOpenApiDocument())
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.get('/openapi.json', (ctx) => {
     ctx.body = json
     ctx.type = 'application/json'

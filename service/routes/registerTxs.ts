@@ -3,6 +3,7 @@
  * history. The body is one registration object or an array of at most `MAX_REGISTRATIONS`; the answer is an
  * array of results in request order, committed (durably: `synchronous=FULL`) before it is sent.
  */
+import { createRouter } from './router.js'
 import Router from '@koa/router'
 import { InvalidParameterError } from '../../engine/index.js'
 import { readJsonBody } from '../dispatch.js'
@@ -115,7 +116,7 @@ const isResult = (value: RegistrationInput | RegistrationResult): value is Regis
 export function registerTxsRoutes(deps: RegisterTxsDependencies): Router<AppState> {
   const { store } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.post('/registerTxs', (ctx) => {
     const apiKey = ctx.state.apiKey
     if (apiKey === undefined) throw new Error('registerTxs reached without ctx.state.apiKey: the auth middleware must run first')

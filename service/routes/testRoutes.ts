@@ -10,6 +10,7 @@
  * - `GET /__test/thread`: `{threadId}` of the worker that answered.
  * - `POST /__test/echo`: `{body}`, the JSON body as parsed by `readJsonBody`.
  */
+import { createRouter } from './router.js'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isMainThread, threadId } from 'node:worker_threads'
 import Router from '@koa/router'
@@ -39,7 +40,7 @@ export function testRoutesEnabled(config: Pick<ServiceConfig, 'production'>, env
  * if (testRoutesEnabled(config)) api.use(testRoutes().routes())
  */
 export function testRoutes(): Router<AppState> {
-  const router = new Router<AppState>()
+  const router = createRouter()
   router.get('/__test/sleep', async (ctx) => {
     const ms = Math.min(Math.max(Number(ctx.query.ms) || 0, 0), MAX_SLEEP_MS)
     await sleep(ms)

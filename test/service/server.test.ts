@@ -87,6 +87,15 @@ describe('service: routing and request errors (2 workers)', () => {
     expectEnvelope(await send(outside), { status: 404, code: 'NOT_FOUND', name: 'NotFoundError', details: { path: '/elsewhere' } })
   })
 
+  it('404 for another spelling of a real path: each endpoint has exactly one URL', async () => {
+    for (const path of ['/health/', '/Health', '/HEALTH']) {
+      expectEnvelope(await send(`${service.url}${path}`, { headers: KEY }), {
+        status: 404, code: 'NOT_FOUND', name: 'NotFoundError', details: { path: `/api${path}` },
+      })
+    }
+    expect((await send(`${service.url}/health`, { headers: KEY })).status).toBe(200)
+  })
+
   it('405 METHOD_NOT_ALLOWED with details.method and an Allow header for a known path', async () => {
     const reply = await send(`${service.url}/health`, { method: 'DELETE', headers: KEY })
     expectEnvelope(reply, { status: 405, code: 'METHOD_NOT_ALLOWED', name: 'MethodNotAllowedError', details: { method: 'DELETE' } })
