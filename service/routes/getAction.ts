@@ -75,7 +75,7 @@ export function buildAction(engine: Engine, request: ActionRequest, options: { t
 export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
   const { engine, store, config } = deps
   const router = createRouter()
-  router.get('/getAction', (ctx) => {
+  router.get('/getAction', async (ctx) => {
     const apiKey = ctx.state.apiKey
     // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.
     if (apiKey === undefined) throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
@@ -84,7 +84,7 @@ export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
     const createdAt = Math.floor(Date.now() / 1000)
     const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + config.quoteTtlSeconds })
     const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
-    store.recordQuote({
+    await store.recordQuoteSoon({
       txId: response.txId,
       createdAt,
       apiKey,

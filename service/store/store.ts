@@ -176,6 +176,12 @@ export interface Store {
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).
    */
   recordQuote(entry: QuoteEntry): void
+  /**
+   * Records a quote like `recordQuote`, in one transaction with every other quote queued in the same turn of the
+   * event loop (group commit). Resolves once the transaction committed; rejects, for every quote of the batch,
+   * if it failed. Answer the request only after it resolves: an acknowledged quote is stored.
+   */
+  recordQuoteSoon(entry: QuoteEntry): Promise<void>
   /** The stored quote of a `txId`, or `undefined`. */
   getQuote(txId: string): StoredQuote | undefined
 

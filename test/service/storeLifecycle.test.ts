@@ -122,6 +122,26 @@ describe('migration 2', () => {
   })
 })
 
+describe('recordQuoteSoon (group commit)', () => {
+  it('commits the quotes queued in one turn together, and only then resolves', async () => {
+    const pending = [1, 2, 3, 4, 5].map((n) => store.recordQuoteSoon(quote(n)))
+    // Nothing is written synchronously: the batch commits in one transaction at the end of this turn.
+    expect(store.getQuote(quote(1).txId)).toBeUndefined()
+    await Promise.all(pending)
+    for (const n of [1, 2, 3, 4, 5]) expect(store.getQuote(quote(n).txId)?.status).toBe('quoted')
+    // A later turn starts a new batch.
+    await store.recordQuoteSoon(quote(6))
+    expect(store.getQuote(quote(6).txId)).toBeDefined()
+  })
+
+  it('rejects every quote of a batch whose transaction fails, and stores none of them', async () => {
+    store.recordQuote(quote(1))
+    const results = await Promise.allSettled([store.recordQuoteSoon(quote(2)), store.recordQuoteSoon(quote(1))])
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected'])
+    expect(store.getQuote(quote(2).txId)).toBeUndefined()
+  })
+})
+
 describe('registerTransaction', () => {
   beforeEach(() => {
     for (const n of [1, 2, 3]) store.recordQuote(quote(n))
