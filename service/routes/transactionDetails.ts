@@ -3,6 +3,7 @@
  * `txs`, built from a stored transaction. The rules where the spec is silent are tabled in the OpenAPI schema
  * `TransactionDetails` (service/openapi/lifecycleSchemas.ts).
  */
+import type { TokenAmount as EngineTokenAmount } from '../../engine/index.js'
 import { randomUUID } from 'node:crypto'
 import type { StoredTransaction, TxPathEntry } from '../store/store.js'
 
@@ -52,16 +53,7 @@ export interface TransactionDetails {
 }
 
 /** The parts of the stored action request and response the details are computed from. */
-interface TokenAmount {
-  chainId: number
-  address: string
-  name: string
-  symbol: string
-  decimals: number
-  isNative: boolean
-  amount: string
-  usdAmount: number
-}
+type TokenAmount = Pick<EngineTokenAmount, 'chainId' | 'address' | 'name' | 'symbol' | 'decimals' | 'isNative' | 'amount' | 'usdAmount'>
 interface StoredRequest {
   actionType?: string
   sender: string
