@@ -10,6 +10,7 @@
  *
  * Reproduce a failure with the seed fast-check prints: `FUZZ_SEED=<seed> npx vitest run test/service/fuzz.test.ts`.
  */
+import { ARB_USDC, ARB_WETH, BASE_USDC, OP_USDT, SENDER, SOL_WALLET } from '../helpers/mainnet.js'
 import { Agent, METHODS } from 'node:http'
 import { connect } from 'node:net'
 import fc from 'fast-check'
@@ -31,12 +32,6 @@ const BODY_LIMIT_BYTES = 4096
 const MAX_PATH_LENGTH = 14_000
 
 const KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta']
-const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
-const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const OP_USDT = '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'
-const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const BTC_WALLET = 'bc1qw2rljtp62dva655nvx7pd6dp0cyl670ede28v5'
 const TRON_WALLET = 'TQEeabbxpAEzVwV7ac36vXnjtiMRWq2r41'
 const KNOWN_CHAINS = new Set(['1', '10', '56', '137', '8453', '42161', '43114', '999', '1337', '1151111081099710', '20000000000001', '728126428'])

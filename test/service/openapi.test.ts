@@ -4,6 +4,7 @@
  * description of real answers: each one is validated against the schema the document declares for its path,
  * method and status.
  */
+import { ARB_USDC, ARB_WETH, BASE_USDC, OP_USDT, SENDER, SOL_WALLET } from '../helpers/mainnet.js'
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -186,14 +187,8 @@ describe('the OpenAPI document', () => {
 // Real answers
 // ---------------------------------------------------------------------------------------------------------------
 
-const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
-const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'
-const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
-const OP_USDT = '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'
 const SOLANA = '1151111081099710'
 const SOL_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
-const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 const SANCTIONED = readFileSync(join(ROOT, 'fixtures/ofac/sanctioned_addresses_ETH.txt'), 'utf8').split('\n')[0]!.trim()
 
 /** The same-chain swap of the brief: 1,000 USDC → WETH on Arbitrum, exact in. */

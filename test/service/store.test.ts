@@ -1,3 +1,4 @@
+import { inspectDatabase } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -37,12 +38,7 @@ function entry(txId: string, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
 
 /** Direct access to the file, for what the Store interface does not expose. */
 function inspect<T>(query: (db: Database.Database) => T): T {
-  const db = new Database(config.databasePath, { readonly: true })
-  try {
-    return query(db)
-  } finally {
-    db.close()
-  }
+  return inspectDatabase(config.databasePath, query)
 }
 
 describe('openStore', () => {

@@ -3,6 +3,7 @@
  * data, registration outcomes and their durability setting, what the tracker reads and writes, quote expiry, and
  * the org-scoped lookups. History pages are in `storeHistory.test.ts`.
  */
+import { inspectDatabase } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -59,13 +60,9 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
+/** Direct access to the file, for what the Store interface does not expose. */
 function inspect<T>(query: (db: Database.Database) => T): T {
-  const db = new Database(config.databasePath, { readonly: true })
-  try {
-    return query(db)
-  } finally {
-    db.close()
-  }
+  return inspectDatabase(config.databasePath, query)
 }
 
 describe('migration 2', () => {
