@@ -1,6 +1,6 @@
 import type { Snapshot } from './graph/types.js'
 import { quote } from './quote/quote.js'
-import type { QuoteRequest, QuoteResult } from './quote/types.js'
+import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './quote/types.js'
 import { DEFAULT_ROUTER_OPTIONS, type RouterOptions, createRouter } from './routing/router.js'
 
 /** Engine options; all optional (see `DEFAULT_ENGINE_OPTIONS`). */
@@ -18,10 +18,11 @@ export interface Engine {
   /** The options in force (defaults filled in). */
   readonly options: Readonly<Required<EngineOptions>>
   /**
-   * Quotes a swap or bridge. The same snapshot and request always give the same result.
+   * Quotes a swap or bridge. The same snapshot and request always give the same result. A request already
+   * parsed by `parseQuoteRequest` (as the HTTP service does) is not parsed again.
    * @throws a `BaseError` subclass carrying the spec's code, HTTP status and details.
    */
-  quote(request: QuoteRequest): QuoteResult
+  quote(request: QuoteRequest | ParsedQuoteRequest): QuoteResult
 }
 
 /**
@@ -43,7 +44,7 @@ export function createEngine(snapshot: Snapshot, options: EngineOptions = {}): E
   return Object.freeze({
     snapshot,
     options: Object.freeze(settings),
-    quote: (request: QuoteRequest) => quote(context, request),
+    quote: (request: QuoteRequest | ParsedQuoteRequest) => quote(context, request),
   })
 }
 

@@ -30,13 +30,21 @@ export type {
 export type {
   AppFee,
   BridgeRouteEntry,
+  ParsedQuoteRequest,
   QuoteRequest,
   QuoteResult,
   RouteQuote,
   RouteStep,
   SwapDirection,
   TokenAmount,
+  VmId,
 } from './quote/types.js'
+export { isParsedQuoteRequest, parseQuoteRequest, QuoteRequestSchema } from './schema/quoteRequest.js'
+export type { ParseQuoteRequestOptions } from './schema/quoteRequest.js'
+export * as schemas from './schema/schemas.js'
+export * as rules from './schema/rules.js'
+export { compileValidator } from './schema/validate.js'
+export type { ValidationContext, Validator } from './schema/validate.js'
 export { addressProblem, walletAddressProblem, normalizeAddress, vmIdOf, isNativeSentinel } from './vm/addresses.js'
 export {
   AmountTooHighError,

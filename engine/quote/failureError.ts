@@ -11,7 +11,7 @@ import type { PathFailure } from '../routing/evaluate.js'
 import { prefixAmountIn, suffixAmountOut } from '../routing/evaluate.js'
 import type { CandidatePath } from '../routing/findPaths.js'
 import { grossForNet } from './fees.js'
-import type { ParsedRequest } from './parseRequest.js'
+import type { ParsedRequest } from './resolveRequest.js'
 
 type Failure = { readonly path: CandidatePath; readonly failure: PathFailure }
 

@@ -8,9 +8,10 @@ import {
 import type { Router } from '../routing/router.js'
 import { failureError } from './failureError.js'
 import { type FeeSplit, grossForNet, splitFees } from './fees.js'
-import { type ParsedRequest, parseRequest } from './parseRequest.js'
+import { parseQuoteRequest } from '../schema/quoteRequest.js'
+import { type ParsedRequest, resolveRequest } from './resolveRequest.js'
 import { routeQuote } from './routeQuote.js'
-import type { QuoteRequest, QuoteResult } from './types.js'
+import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './types.js'
 
 /** What `quote` needs from an engine. */
 export interface QuoteContext {
@@ -19,15 +20,15 @@ export interface QuoteContext {
 }
 
 /**
- * Quotes a request: validates it, ranks routes exactly at its amount and computes every figure of the spec's
+ * Quotes a request: validates it (`parseQuoteRequest`, unless it is already parsed; then against the snapshot), ranks routes exactly at its amount and computes every figure of the spec's
  * action response for the best routes (SPEC §2.4 without `tx`/`txId`).
  *
  * @throws one of the spec's errors (`BaseError` subclasses) for invalid input, missing routes and amounts the
  *   routes cannot carry.
  */
-export function quote(context: QuoteContext, request: QuoteRequest): QuoteResult {
+export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuoteRequest): QuoteResult {
   const { router } = context
-  const parsed = parseRequest(router.graph.snapshot, request, context.protocolFeeBps)
+  const parsed = resolveRequest(router.graph.snapshot, parseQuoteRequest(request, { protocolFeeBps: context.protocolFeeBps }))
   const protocolFeeBps = BigInt(context.protocolFeeBps)
   const appBps = parsed.appFees.map((fee) => fee.bps)
   const srcKey = parsed.srcToken.key

@@ -6,12 +6,12 @@ import { createRouter } from './router.js'
 import { randomBytes } from 'node:crypto'
 import Router from '@koa/router'
 import type { Hex } from 'viem'
-import { type Engine, type QuoteResult, normalizeAddress } from '../../engine/index.js'
+import { type Engine, type ParsedQuoteRequest, type QuoteResult, normalizeAddress } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
 import { type EvmTransaction, buildEvmTransaction } from '../tx/evm.js'
 import type { AppState } from '../types.js'
-import { type ActionRequest, checkActionChains, parseActionRequest, toQuoteRequest } from './getActionRequest.js'
+import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 
 /** What the `getAction` routes need; each worker builds them once. */
 export interface GetActionDependencies {
@@ -39,8 +39,12 @@ export function newTxId(): Hex {
  *
  * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
  */
-export function buildAction(engine: Engine, request: ActionRequest, options: { txId: Hex; deadline: number }): ActionResponse {
-  const quote = engine.quote(toQuoteRequest(request))
+export function buildAction(
+  engine: Engine,
+  request: ActionRequest,
+  options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
+): ActionResponse {
+  const quote = engine.quote(options.quoteRequest ?? toQuoteRequest(request))
   const tx = buildEvmTransaction({
     snapshot: engine.snapshot,
     txId: options.txId,
@@ -79,10 +83,10 @@ export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
     const apiKey = ctx.state.apiKey
     // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.
     if (apiKey === undefined) throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
-    const request = parseActionRequest(ctx.query, apiKey)
+    const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
     checkActionChains(request, engine.snapshot)
     const createdAt = Math.floor(Date.now() / 1000)
-    const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + config.quoteTtlSeconds })
+    const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + config.quoteTtlSeconds, quoteRequest })
     const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
     await store.recordQuoteSoon({
       txId: response.txId,

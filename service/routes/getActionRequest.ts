@@ -6,28 +6,20 @@ import type { Hex } from 'viem'
 import {
   type AppFee,
   type BridgeId,
+  InvalidAddressError,
   InvalidAmountZeroError,
   InvalidParameterError,
   MissingRequiredFieldError,
+  type ParsedQuoteRequest,
   type QuoteRequest,
   type Snapshot,
   type SwapDirection,
-  UnsupportedSwapDirectionError,
+  addressProblem,
   isNativeSentinel,
+  parseQuoteRequest,
 } from '../../engine/index.js'
-import {
-  type Query,
-  amountParam,
-  appFeesParam,
-  booleanParam,
-  bridgeIdsParam,
-  chainIdParam,
-  evmAddressParam,
-  hexDataParam,
-  required,
-  single,
-  slippageParam,
-} from './params.js'
+import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
+import { type Query, queryDecoder } from '../schema/query.js'
 
 /** Fields every action type shares (SPEC §2.3). */
 interface ActionRequestBase {
@@ -69,72 +61,113 @@ export interface CalldataActionRequest extends ActionRequestBase {
 /** A validated `getAction` request, echoed as `actionRequest` in status and history. */
 export type ActionRequest = SwapActionRequest | CalldataActionRequest
 
-const SWAP_DIRECTIONS: readonly string[] = ['exact-amount-in', 'exact-amount-out']
 const CALL_PARAMETERS = ['to', 'data', 'value', 'erc20Amount', 'erc20Spender'] as const
 const VENUE_PARAMETERS = ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk'] as const
-const ALWAYS_REQUIRED = ['sender', 'srcChainId', 'srcToken', 'dstChainId', 'dstToken', 'slippage'] as const
+
+const decoder = queryDecoder(GET_ACTION_PARAMETERS)
+
+/** A validated `getAction` request: the echo (`actionRequest`) and the engine's parsed request. */
+export interface GetActionInput {
+  readonly request: ActionRequest
+  readonly quoteRequest: ParsedQuoteRequest
+}
 
 /**
- * Parses and validates a `getAction` query string. Checks run in this order: actionType, the always-required
- * fields, unsupported features, formats, then the action type's own rules.
+ * Parses and validates a `getAction` query string with the parameters' schemas (`service/schema/`), then the
+ * rules of the action type, then the rules every quote shares (`parseQuoteRequest`, the engine's own parse).
+ * Checks run in this order: actionType, the always-required fields, formats, unsupported features, then the
+ * action type's own rules and the shared ones.
  *
  * @param defaults - the API key's default `appFees`, used when the request has none.
+ * @param protocolFeeBps - the protocol fee in force (application fees and it stay below 10000 bps).
  * @throws MissingRequiredFieldError, InvalidParameterError, InvalidAddressError, InvalidAmountZeroError,
  *   UnsupportedSwapDirectionError — with the spec's details.
  *
  * @example
- * parseActionRequest(ctx.query, { appFees: ctx.state.apiKey.appFees })
+ * const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
  */
-export function parseActionRequest(query: Query, defaults: { readonly appFees: readonly AppFee[] }): ActionRequest {
-  const actionType = required(query, 'actionType', 'getAction')
+export function parseGetAction(query: Query, defaults: { readonly appFees: readonly AppFee[] }, protocolFeeBps = 0): GetActionInput {
+  const actionType = decoder.raw(query, 'actionType')
+  if (actionType === undefined || actionType === '') throw new MissingRequiredFieldError({ field: 'actionType', context: 'getAction' })
   if (actionType === 'venue') {
     throw new InvalidParameterError({ parameter: 'actionType', value: actionType, reason: 'the venue action type is not supported yet' })
   }
-  if (actionType !== 'swap-action' && actionType !== 'evm-calldata-tx') {
-    throw new InvalidParameterError({ parameter: 'actionType', value: actionType, reason: 'must be swap-action or evm-calldata-tx (venue is not supported yet)' })
-  }
-  const [sender, srcChainId, srcToken, dstChainId, dstToken, slippage] = ALWAYS_REQUIRED.map((name) => required(query, name, 'getAction')) as [string, string, string, string, string, string]
-  rejectUnsupported(query)
-  const appFees = single(query, 'appFees')
+  const decoded = decoder.decode(query, 'getAction') as unknown as DecodedQuery
+  rejectUnsupported(query, decoded)
   const base: ActionRequestBase = {
-    sender,
-    srcChainId: chainIdParam('srcChainId', srcChainId),
-    srcToken,
-    dstChainId: chainIdParam('dstChainId', dstChainId),
-    dstToken,
-    slippage: slippageParam(slippage),
-    ...optional('recipient', single(query, 'recipient')),
-    ...optional('refundTo', single(query, 'refundTo')),
-    ...optional('bridgeIds', bridgeIdsParam(query)),
-    appFees: appFees === undefined ? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })) : appFeesParam(appFees),
+    sender: decoded.sender,
+    srcChainId: decoded.srcChainId,
+    srcToken: decoded.srcToken,
+    dstChainId: decoded.dstChainId,
+    dstToken: decoded.dstToken,
+    slippage: decoded.slippage,
+    ...optional('recipient', decoded.recipient),
+    ...optional('refundTo', decoded.refundTo),
+    ...optional('bridgeIds', decoded.bridgeIds),
+    appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
   }
-  return actionType === 'swap-action' ? swapAction(query, base) : calldataAction(query, base)
+  const request = decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
+  const quoteRequest = parseQuoteRequest(toQuoteRequest(request), {
+    context: request.actionType,
+    protocolFeeBps,
+    rawValueOf: (name) => (name === 'amount' && request.actionType === 'evm-calldata-tx' ? undefined : decoder.raw(query, name)),
+  })
+  if (request.actionType === 'swap-action') request.amount = quoteRequest.amount.toString()
+  return { request, quoteRequest }
 }
 
-function swapAction(query: Query, base: ActionRequestBase): SwapActionRequest {
+/**
+ * The echo of a validated `getAction` query (`parseGetAction(...).request`).
+ *
+ * @example parseActionRequest(ctx.query, { appFees: apiKey.appFees })
+ */
+export function parseActionRequest(query: Query, defaults: { readonly appFees: readonly AppFee[] }, protocolFeeBps = 0): ActionRequest {
+  return parseGetAction(query, defaults, protocolFeeBps).request
+}
+
+/** The query after the schemas: typed values, absent parameters left out. */
+interface DecodedQuery {
+  actionType: 'swap-action' | 'evm-calldata-tx'
+  sender: string
+  srcChainId: number
+  srcToken: string
+  dstChainId: number
+  dstToken: string
+  slippage: number
+  amount?: string
+  swapDirection?: SwapDirection
+  recipient?: string
+  refundTo?: string
+  bridgeIds?: BridgeId[]
+  appFees?: AppFee[]
+  to?: string
+  data?: Hex
+  value?: string
+  erc20Amount?: string
+  erc20Spender?: string
+  gasless?: boolean
+  returnDepositAddress?: boolean
+  solanaSponsor?: string
+}
+
+function swapAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): SwapActionRequest {
   rejectForeign(query, CALL_PARAMETERS, 'only for evm-calldata-tx')
-  const amount = amountParam('amount', required(query, 'amount', 'swap-action'))
-  const swapDirection = required(query, 'swapDirection', 'swap-action')
-  if (!SWAP_DIRECTIONS.includes(swapDirection)) throw new UnsupportedSwapDirectionError({ swapDirection })
-  if (amount === '0') throw new InvalidAmountZeroError()
-  return { actionType: 'swap-action', ...base, amount, swapDirection: swapDirection as SwapDirection }
+  if (decoded.amount === undefined) throw new MissingRequiredFieldError({ field: 'amount', context: 'swap-action' })
+  if (decoded.swapDirection === undefined) throw new MissingRequiredFieldError({ field: 'swapDirection', context: 'swap-action' })
+  return { actionType: 'swap-action', ...base, amount: decoded.amount, swapDirection: decoded.swapDirection }
 }
 
-function calldataAction(query: Query, base: ActionRequestBase): CalldataActionRequest {
+function calldataAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): CalldataActionRequest {
   rejectForeign(query, ['amount'], 'not used by evm-calldata-tx: the call\'s erc20Amount or value is the amount')
-  const swapDirection = single(query, 'swapDirection')
-  if (swapDirection !== undefined && !SWAP_DIRECTIONS.includes(swapDirection)) throw new UnsupportedSwapDirectionError({ swapDirection })
-  if (swapDirection === 'exact-amount-in') {
-    throw new InvalidParameterError({ parameter: 'swapDirection', value: swapDirection, reason: 'evm-calldata-tx is quoted exact-amount-out: the call needs an exact amount' })
+  if (decoded.swapDirection === 'exact-amount-in') {
+    throw new InvalidParameterError({ parameter: 'swapDirection', value: decoded.swapDirection, reason: 'evm-calldata-tx is quoted exact-amount-out: the call needs an exact amount' })
   }
-  const to = evmAddressParam('to', required(query, 'to', 'evm-calldata-tx'))
-  const data = hexDataParam('data', required(query, 'data', 'evm-calldata-tx'))
-  const rawValue = single(query, 'value')
-  const rawErc20Amount = single(query, 'erc20Amount')
-  const value = rawValue === undefined ? undefined : amountParam('value', rawValue)
-  const erc20Amount = rawErc20Amount === undefined ? undefined : amountParam('erc20Amount', rawErc20Amount)
-  const rawSpender = single(query, 'erc20Spender')
-  const erc20Spender = rawSpender === undefined ? to : evmAddressParam('erc20Spender', rawSpender)
+  if (decoded.to === undefined) throw new MissingRequiredFieldError({ field: 'to', context: 'evm-calldata-tx' })
+  if (decoded.data === undefined) throw new MissingRequiredFieldError({ field: 'data', context: 'evm-calldata-tx' })
+  const to = evmAddress('to', decoded.to)
+  const erc20Spender = decoded.erc20Spender === undefined ? to : evmAddress('erc20Spender', decoded.erc20Spender)
+  const value = decoded.value === undefined ? undefined : canonicalAmount(decoded.value)
+  const erc20Amount = decoded.erc20Amount === undefined ? undefined : canonicalAmount(decoded.erc20Amount)
   if (erc20Amount === undefined && value === undefined) {
     throw new MissingRequiredFieldError({ field: 'erc20Amount', context: 'evm-calldata-tx without value' })
   }
@@ -146,11 +179,23 @@ function calldataAction(query: Query, base: ActionRequestBase): CalldataActionRe
     actionType: 'evm-calldata-tx',
     ...base,
     to,
-    data,
+    data: decoded.data,
     ...optional('value', value),
     ...optional('erc20Amount', erc20Amount),
     erc20Spender,
   }
+}
+
+/** An EVM address on the call's chain, checked by the EVM VM's rules; the zero address is no contract. */
+function evmAddress(field: string, address: string): string {
+  const problem = /^0x0{40}$/.test(address) ? 'the zero address' : addressProblem('evm', address)
+  if (problem !== undefined) throw new InvalidAddressError({ field, address, reason: problem })
+  return address
+}
+
+/** An amount's canonical decimal form (leading zeros dropped), as the quote echoes it. */
+function canonicalAmount(amount: string): string {
+  return amount.replace(/^0+(?=.)/, '')
 }
 
 /**
@@ -192,16 +237,14 @@ export function toQuoteRequest(request: ActionRequest): QuoteRequest {
   return { sender, srcChainId, srcToken, dstChainId, dstToken, amount, swapDirection, slippage, recipient, refundTo, bridgeIds, appFees }
 }
 
-function rejectUnsupported(query: Query): void {
+function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
   for (const name of ['gasless', 'returnDepositAddress'] as const) {
-    const raw = single(query, name)
-    if (raw !== undefined && booleanParam(name, raw)) {
-      throw new InvalidParameterError({ parameter: name, value: raw, reason: `${name}=true is not supported yet` })
+    if (decoded[name] === true) {
+      throw new InvalidParameterError({ parameter: name, value: 'true', reason: `${name}=true is not supported yet` })
     }
   }
-  const sponsor = single(query, 'solanaSponsor')
-  if (sponsor !== undefined) {
-    throw new InvalidParameterError({ parameter: 'solanaSponsor', value: sponsor, reason: 'solanaSponsor is not supported yet (no Solana transactions yet)' })
+  if (decoded.solanaSponsor !== undefined) {
+    throw new InvalidParameterError({ parameter: 'solanaSponsor', value: decoded.solanaSponsor, reason: 'solanaSponsor is not supported yet (no Solana transactions yet)' })
   }
   rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
 }

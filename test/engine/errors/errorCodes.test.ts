@@ -101,7 +101,7 @@ describe('engine error codes (SPEC §7.2)', () => {
   })
 
   it('INSUFFICIENT_LIQUIDITY: more USDC out of the DAI pool than it holds', () => {
-    const request = { ...base, srcToken: ETH_DAI, dstToken: ETH_USDC, swapDirection: 'exact-amount-out', amount: '1000000000' }
+    const request = { ...base, srcToken: ETH_DAI, dstToken: ETH_USDC, swapDirection: 'exact-amount-out' as const, amount: '1000000000' }
     const error = thrown(() => engine.quote(request), InsufficientLiquidityError)
     expect(expectSpec(error, 'INSUFFICIENT_LIQUIDITY', 'InsufficientLiquidityError', 400)).toBeUndefined()
   })
@@ -159,7 +159,7 @@ describe('engine error codes (SPEC §7.2)', () => {
   })
 
   it('UNSUPPORTED_NETWORK_PAIR: the allowed bridges do not connect the chains', () => {
-    const request = { ...base, dstChainId: OP, dstToken: OP_USDC, bridgeIds: ['across'] }
+    const request = { ...base, dstChainId: OP, dstToken: OP_USDC, bridgeIds: ['across' as const] }
     thrown(() => engine.quote(request), UnsupportedNetworkPairError)
     expect(engine.quote({ ...request, bridgeIds: ['cctp'] }).bridgeIds).toEqual(['cctp'])
   })
@@ -173,7 +173,7 @@ describe('engine error codes (SPEC §7.2)', () => {
   })
 
   it('UNSUPPORTED_SWAP_DIRECTION: an unknown direction', () => {
-    const error = thrown(() => engine.quote({ ...base, swapDirection: 'sideways' }), UnsupportedSwapDirectionError)
+    const error = thrown(() => engine.quote({ ...base, swapDirection: 'sideways' } as unknown as QuoteRequest), UnsupportedSwapDirectionError)
     expect(expectSpec(error, 'UNSUPPORTED_SWAP_DIRECTION', 'UnsupportedSwapDirectionError', 400)).toEqual({ swapDirection: 'sideways' })
   })
 })

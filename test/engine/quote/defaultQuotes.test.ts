@@ -126,7 +126,7 @@ function expectCommon(result: QuoteResult, scenario: Scenario) {
 
 describe.each(scenarios)('default fixture: $name', (scenario) => {
   it('exact-amount-in: consistent figures, most output first', () => {
-    const request = { ...scenario.request, amount: scenario.amountIn, swapDirection: 'exact-amount-in', slippage: 50 }
+    const request = { ...scenario.request, amount: scenario.amountIn, swapDirection: 'exact-amount-in' as const, slippage: 50 }
     const result = engine.quote(request)
     expectCommon(result, scenario)
     for (const route of result.allRoutes) {
@@ -140,7 +140,7 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
   })
 
   it('exact-amount-out: delivers at least the amount, least input first', () => {
-    const request = { ...scenario.request, amount: scenario.amountOut, swapDirection: 'exact-amount-out', slippage: 50 }
+    const request = { ...scenario.request, amount: scenario.amountOut, swapDirection: 'exact-amount-out' as const, slippage: 50 }
     const result = engine.quote(request)
     expectCommon(result, scenario)
     for (const route of result.allRoutes) {
@@ -159,7 +159,7 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
 
 describe('default fixture: specifics', () => {
   it('USDC → WETH on Arbitrum offers three distinct routes', () => {
-    const result = engine.quote({ ...scenarios[0]!.request, amount: '5000000000', swapDirection: 'exact-amount-in', slippage: 50 })
+    const result = engine.quote({ ...scenarios[0]!.request, amount: '5000000000', swapDirection: 'exact-amount-in' as const, slippage: 50 })
     expect(result.allRoutes).toHaveLength(3)
     expect(result.vmId).toBe('evm')
     expect(result.requiresTokenApproval).toBe(true)
@@ -167,7 +167,7 @@ describe('default fixture: specifics', () => {
 
   it('EVM → Solana needs a recipient', () => {
     const { recipient: _, ...withoutRecipient } = scenarios[2]!.request
-    thrown(() => engine.quote({ ...withoutRecipient, amount: '1000000000', swapDirection: 'exact-amount-in', slippage: 50 }), CrossVmReceiverRequiredError)
+    thrown(() => engine.quote({ ...withoutRecipient, amount: '1000000000', swapDirection: 'exact-amount-in' as const, slippage: 50 }), CrossVmReceiverRequiredError)
   })
 
   it('BTC → USDC goes over THORChain, from a non-EVM chain that must register its transaction', () => {
@@ -180,7 +180,7 @@ describe('default fixture: specifics', () => {
   })
 
   it('the same snapshot and request give identical JSON, across engines', () => {
-    const request = { ...scenarios[1]!.request, amount: '123456789', swapDirection: 'exact-amount-in', slippage: 12.5 }
+    const request = { ...scenarios[1]!.request, amount: '123456789', swapDirection: 'exact-amount-in' as const, slippage: 12.5 }
     const again = createEngine(loadSnapshot(), { protocolFeeBps: 10 })
     expect(JSON.stringify(again.quote(request))).toBe(JSON.stringify(engine.quote(request)))
     expect(JSON.stringify(engine.quote(request))).toBe(JSON.stringify(engine.quote(request)))

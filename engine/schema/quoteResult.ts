@@ -1,0 +1,145 @@
+/**
+ * The engine's answer as schemas (SPEC §2.2, §2.4): the token amount object, a route with every figure of the
+ * action response, and the quote (best route + all routes). The TypeScript types are these schemas' `Static`s;
+ * the service's action response and the OpenAPI document extend the same objects.
+ */
+import { type Static, Type } from '@sinclair/typebox'
+import { AmountString, BridgeId, ChainId, TokenAddress, VmId } from './scalars.js'
+
+/** Token amount object (SPEC §2.2). */
+export const TokenAmount = Type.Object(
+  {
+    chainId: ChainId,
+    address: TokenAddress,
+    name: Type.String(),
+    symbol: Type.String(),
+    decimals: Type.Integer({ minimum: 0, maximum: 36 }),
+    isNative: Type.Boolean({ description: 'Whether `address` is the native-token sentinel of the chain.' }),
+    amount: AmountString,
+    logo: Type.String({ description: "URL of the token's logo." }),
+    svcCode: Type.String({ description: "The token's service code (usually its symbol)." }),
+    usdAmount: Type.Number({ minimum: 0, description: 'USD value of `amount` at the snapshot prices.' }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'An amount of a token, with the token (SPEC §2.2). `amount` is exact (smallest units); `usdAmount` is a display ' +
+      'figure at the snapshot prices.',
+    'x-component': 'TokenAmount',
+  },
+)
+/** Token amount object (SPEC §2.2). */
+export type TokenAmount = Static<typeof TokenAmount>
+
+/** One bridge hop (SPEC §2.4 `bridgeRoute`). */
+export const BridgeRouteEntry = Type.Object(
+  {
+    srcChainId: ChainId,
+    dstChainId: ChainId,
+    srcBridgeToken: { ...TokenAddress, description: 'Token the lane takes, on `srcChainId`.' },
+    dstBridgeToken: { ...TokenAddress, description: 'Token the lane delivers, on `dstChainId`.' },
+    bridgeId: BridgeId,
+  },
+  { additionalProperties: false, 'x-component': 'BridgeRouteEntry' },
+)
+/** One bridge hop (SPEC §2.4 `bridgeRoute`). */
+export type BridgeRouteEntry = Static<typeof BridgeRouteEntry>
+
+/** One hop as executed: a documented extension of the response. */
+export const RouteStep = Type.Object(
+  {
+    type: Type.Union([Type.Literal('swap'), Type.Literal('bridge'), Type.Literal('wrap'), Type.Literal('unwrap')]),
+    chainId: { ...ChainId, description: 'Chain the hop starts on.' },
+    protocol: Type.String({ description: 'Pool protocol (`uniswap-v3`, …), the bridge id, or `wrap`.', examples: ['uniswap-v3'] }),
+    id: Type.Optional(Type.String({ description: 'Pool or lane id in the snapshot; absent for wrap/unwrap.' })),
+    address: Type.Optional(Type.String({ description: 'Pool address, where the snapshot has one.' })),
+    tokenIn: { ...TokenAddress, description: 'On `chainId`.' },
+    tokenOut: { ...TokenAddress, description: 'On `dstChainId`.' },
+    dstChainId: { ...ChainId, description: 'Chain of `tokenOut`: differs from `chainId` only for bridge hops.' },
+    amountIn: AmountString,
+    amountOut: AmountString,
+    feePips: Type.Optional(
+      Type.Integer({ minimum: 0, description: 'Fee in pips (1e-6): a V3 pool fee, V2 bps × 100, Curve fee / 1e4, a lane fee bps × 100.' }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '*Extension* (not in the SPEC): one hop of the route as executed, in order. Pools and bridge lanes carry their ' +
+      'snapshot id and fee; wrap/unwrap hops (native token ⇄ its wrapped form, 1:1) carry neither.',
+    if: { properties: { type: { enum: ['swap', 'bridge'] } } },
+    then: { required: ['id', 'feePips'] },
+    else: { not: { anyOf: [{ required: ['id'] }, { required: ['feePips'] }, { required: ['address'] }] } },
+    'x-component': 'RouteStep',
+  },
+)
+/** One hop as executed: a documented extension of the response. */
+export type RouteStep = Static<typeof RouteStep>
+
+/** The fields of a route: `allRoutes` items, and (with the transaction) the best route at the top level. */
+export const routeProperties = {
+  vmId: { ...VmId, description: 'VM of the source chain.' },
+  amountIn: {
+    ...TokenAmount,
+    description: 'Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`.',
+  },
+  amountInMax: {
+    ...TokenAmount,
+    description: 'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).',
+  },
+  amountOut: { ...TokenAmount, description: 'Quoted output. Exact-out: the requested amount.' },
+  amountOutMin: {
+    ...TokenAmount,
+    description: 'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.',
+  },
+  protocolFee: { ...TokenAmount, description: 'In the source token: ceil(amountIn × protocol bps / 10000).' },
+  applicationFee: { ...TokenAmount, description: 'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).' },
+  bridgeFee: {
+    ...TokenAmount,
+    description: "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes.",
+  },
+  exchangeRate: Type.Number({ minimum: 0, description: 'amountOut / amountIn in whole tokens (a display figure).' }),
+  estimatedTxTime: Type.Number({
+    minimum: 0,
+    description: "Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging.",
+  }),
+  estimatedPriceImpact: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description: 'Percent (0.25 = 0.25%) by which the pools and swapping lanes execute below their mid prices; bridge fees excluded.',
+  }),
+  requiresRegisterTransaction: Type.Boolean({
+    description: 'Whether the transaction must be registered with `POST /registerTxs` (non-EVM source chains).',
+  }),
+  bridgeIds: Type.Array(BridgeId, { uniqueItems: true, description: 'Bridges used, in order of first use.' }),
+  bridgeRoute: Type.Array(BridgeRouteEntry, { maxItems: 2, description: 'The lanes used, in order (at most 2).' }),
+  steps: Type.Array(RouteStep, { minItems: 1, description: '*Extension*: the hops of the route, in order.' }),
+}
+
+/** `allRoutes` item (SPEC §2.4). */
+export const RouteQuote = Type.Object(routeProperties, {
+  additionalProperties: false,
+  description: 'One route with every figure of the action response except the transaction (`tx`, `txId`) and `requiresTokenApproval`.',
+  'x-component': 'RouteQuote',
+})
+/** `allRoutes` item (SPEC §2.4). */
+export type RouteQuote = Static<typeof RouteQuote>
+
+/** The engine's answer: the best route's figures, plus all routes (best first). */
+export const QuoteResult = Type.Object(
+  {
+    ...routeProperties,
+    requiresTokenApproval: Type.Boolean({
+      description: 'Whether the router must be approved for the source token (an ERC-20 on an EVM chain).',
+    }),
+    allRoutes: Type.Array(RouteQuote, {
+      minItems: 1,
+      maxItems: 3,
+      description:
+        'The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures.',
+    }),
+  },
+  { additionalProperties: false, description: "The engine's quote: the action response without `tx` and `txId`." },
+)
+/** The engine's answer: the best route's figures, plus all routes (best first). */
+export type QuoteResult = Static<typeof QuoteResult>

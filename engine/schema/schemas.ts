@@ -1,0 +1,23 @@
+/**
+ * Every schema of the engine's wire objects, by name: `import { schemas } from 'crossroute'`. Each is a JSON
+ * Schema (TypeBox) usable with any validator; `Static<typeof schemas.X>` is its TypeScript type.
+ */
+export {
+  Address,
+  AmountString,
+  AppFee,
+  AppFees,
+  BitcoinAddress,
+  BridgeId,
+  ChainId,
+  EvmAddress,
+  Hex,
+  Slippage,
+  SolanaAddress,
+  SwapDirection,
+  TokenAddress,
+  TronAddress,
+  VmId,
+} from './scalars.js'
+export { QuoteRequestSchema as QuoteRequest } from './quoteRequest.js'
+export { BridgeRouteEntry, QuoteResult, RouteQuote, RouteStep, TokenAmount, routeProperties } from './quoteResult.js'

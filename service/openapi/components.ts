@@ -1,0 +1,82 @@
+/**
+ * Turns the TypeBox schemas into the OpenAPI document's JSON Schemas: every schema marked `x-component` becomes
+ * `components.schemas.<name>` once, and each place it is used becomes a `$ref` (keeping a description given at
+ * that place). The validation keywords `x-error`/`x-reason` are the service's own and are left out.
+ */
+import type { TSchema } from '@sinclair/typebox'
+import { schemas } from '../../engine/index.js'
+import { ActionResponse, HealthResponse, OpenApiDocument, Transaction } from '../schema/actionResponse.js'
+import type { Schema } from './types.js'
+
+/** The named schemas of the document, each in its canonical form. */
+const COMPONENTS: readonly TSchema[] = [
+  schemas.ChainId,
+  schemas.AmountString,
+  schemas.Hex,
+  schemas.EvmAddress,
+  schemas.SolanaAddress,
+  schemas.BitcoinAddress,
+  schemas.TronAddress,
+  schemas.Address,
+  schemas.TokenAddress,
+  schemas.BridgeId,
+  schemas.VmId,
+  schemas.SwapDirection,
+  schemas.AppFee,
+  schemas.TokenAmount,
+  schemas.BridgeRouteEntry,
+  schemas.RouteStep,
+  schemas.RouteQuote,
+  Transaction,
+  ActionResponse,
+  HealthResponse,
+  OpenApiDocument,
+]
+
+const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])
+
+/**
+ * The JSON Schema of a TypeBox schema, with named schemas as `$ref`s.
+ *
+ * @param isRoot - `true` when `schema` is itself the component being written (not replaced by its own `$ref`).
+ * @example toJsonSchema(schemas.TokenAmount, true)
+ */
+export function toJsonSchema(schema: TSchema, isRoot = false): Schema {
+  return convert(schema, isRoot) as Schema
+}
+
+function convert(value: unknown, isRoot: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => convert(item, false))
+  if (value === null || typeof value !== 'object') return value
+  const record = value as Record<string, unknown>
+  const component = record['x-component']
+  if (typeof component === 'string' && !isRoot) {
+    const canonical = COMPONENTS.find((schema) => schema['x-component'] === component)
+    const ref: Record<string, unknown> = { $ref: `#/components/schemas/${component}` }
+    if (record.description !== undefined && record.description !== canonical?.description) ref.description = record.description
+    if (record.default !== undefined) ref.default = record.default
+    return ref
+  }
+  const out: Record<string, unknown> = {}
+  for (const [key, entry] of Object.entries(record)) {
+    if (INTERNAL_KEYWORDS.has(key)) continue
+    out[key] = convert(entry, false)
+  }
+  // TypeBox writes a union of literals as `anyOf` of consts; an `enum` reads better and types the same.
+  if (Array.isArray(out.anyOf) && (out.anyOf as Record<string, unknown>[]).every((item) => 'const' in item && Object.keys(item).length <= 2)) {
+    const values = (out.anyOf as { const: string }[]).map((item) => item.const)
+    delete out.anyOf
+    return { type: typeof values[0] === 'number' ? 'number' : 'string', enum: values, ...out }
+  }
+  return out
+}
+
+/**
+ * `components.schemas` from the TypeBox schemas.
+ *
+ * @example componentSchemas().TokenAmount?.properties?.amount // { $ref: '#/components/schemas/AmountString' }
+ */
+export function componentSchemas(): Record<string, Schema> {
+  return Object.fromEntries(COMPONENTS.map((schema) => [schema['x-component'] as string, toJsonSchema(schema, true)]))
+}
+

@@ -1,0 +1,69 @@
+/**
+ * The service's own response objects around the engine's quote: the transaction to sign and the action
+ * response (SPEC §2.4), the health answer. The engine's objects (`TokenAmount`, `RouteQuote`, …) are reused as
+ * they are, so the OpenAPI document, the types and the response checks share one definition.
+ */
+import { type Static, Type } from '@sinclair/typebox'
+import { schemas } from '../../engine/index.js'
+
+const { AmountString, ChainId, EvmAddress, Hex, RouteQuote, routeProperties } = schemas
+
+/** The transaction to sign (SPEC §2.4 `tx`). */
+export const Transaction = Type.Object(
+  {
+    to: { ...EvmAddress, description: "The source chain's router." },
+    data: { ...Hex, description: "ABI-encoded router call; every figure in it is the quote's figure." },
+    value: { ...AmountString, description: 'Wei sent with the call: the input bound for a native source token, else `"0"`.' },
+    chainId: { ...ChainId, description: 'The source chain.' },
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` " +
+      'for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for ' +
+      '`amountInMax` of the source token.',
+    'x-component': 'Transaction',
+  },
+)
+/** The transaction to sign (SPEC §2.4 `tx`). */
+export type Transaction = Static<typeof Transaction>
+
+/** The action response (SPEC §2.4). */
+export const ActionResponse = Type.Object(
+  {
+    tx: Transaction,
+    txId: Type.String({
+      pattern: '^0x[0-9a-f]{64}$',
+      description: "Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`.",
+    }),
+    ...routeProperties,
+    requiresTokenApproval: Type.Boolean({
+      description: 'Whether the router must be approved for the source token (an ERC-20 on an EVM chain).',
+    }),
+    allRoutes: Type.Array(RouteQuote, {
+      minItems: 1,
+      maxItems: 3,
+      description:
+        'The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures.',
+    }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. " +
+      '`executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not ' +
+      'supported yet.',
+    'x-component': 'ActionResponse',
+  },
+)
+/** The action response (SPEC §2.4). */
+export type ActionResponse = Static<typeof ActionResponse>
+
+/** `GET /health`. */
+export const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false, 'x-component': 'HealthResponse' })
+
+/** `GET /openapi.json`. */
+export const OpenApiDocument = Type.Object(
+  { openapi: Type.String({ pattern: '^3\\.1\\.' }), info: Type.Object({}), paths: Type.Object({}) },
+  { description: 'An OpenAPI 3.1 document (this one).', 'x-component': 'OpenApiDocument' },
+)

@@ -1,0 +1,196 @@
+/**
+ * The query parameters of `GET /getAction` (SPEC §4.1), each declared once: its schema (shared with the engine's
+ * `QuoteRequest` where the field is the same), when it is required, and the prose of the OpenAPI document. The
+ * decoder (`query.ts`) and the document are both built from this list; the rules that depend on the action type
+ * are in `service/routes/getActionRequest.ts`.
+ */
+import { type TSchema, Type } from '@sinclair/typebox'
+import { schemas } from '../../engine/index.js'
+import { type QueryParameter, queryParameter } from './query.js'
+
+const { Address, AmountString, AppFees, BridgeId, ChainId, EvmAddress, Hex, Slippage, SolanaAddress, SwapDirection, TokenAddress } = schemas
+
+/** The action types (SPEC §2.1). */
+export const ActionType = Type.Union([Type.Literal('swap-action'), Type.Literal('evm-calldata-tx'), Type.Literal('venue')], {
+  'x-reason': 'must be swap-action or evm-calldata-tx (venue is not supported yet)',
+})
+
+const stringEnum = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)))
+
+const NOT_YET = '**Not supported yet**'
+
+const query = (name: string, schema: TSchema, description: string, isRequired = false): QueryParameter =>
+  queryParameter(name, schema, description, { isRequired })
+
+/** Parameters of the `venue` action type (prediction-market orders), which the service does not support yet. */
+const venueOnly = (name: string, schema: TSchema, what: string): QueryParameter =>
+  query(
+    name,
+    schema,
+    `${what} Required for \`venue\` (SPEC §4.1). ${NOT_YET}: the \`venue\` action type is refused, and this parameter ` +
+      'with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`.',
+  )
+
+const AMOUNT_RULES = 'Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`.'
+
+/** The `getAction` query parameters, by component name. */
+export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
+  query(
+    'actionType',
+    ActionType,
+    'What to do. `swap-action`: swap and/or bridge `amount` from `srcToken` to `dstToken`. `evm-calldata-tx`: ' +
+      'deliver what a contract call on the destination chain needs (`erc20Amount` of `dstToken`, or `value` of its ' +
+      'native token), then call `to` with `data`; always quoted exact-amount-out. ' +
+      `\`venue\` (prediction-market orders): ${NOT_YET}, 400 \`INVALID_PARAMETER\`. Any other value: 400 \`INVALID_PARAMETER\`.`,
+    true,
+  ),
+  query(
+    'sender',
+    Address,
+    "The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` " +
+      'otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`.',
+    true,
+  ),
+  query(
+    'srcChainId',
+    ChainId,
+    'Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 ' +
+      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, ' +
+      `HyperCore): ${NOT_YET} (no transactions are built for them), 400 \`INVALID_PARAMETER\`.`,
+    true,
+  ),
+  query(
+    'srcToken',
+    TokenAddress,
+    'Token paid in, on the source chain; its native token is the chain\'s sentinel (see `TokenAddress`). Malformed: ' +
+      '400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`.',
+    true,
+  ),
+  query(
+    'dstChainId',
+    ChainId,
+    'Destination chain; may equal `srcChainId` (a same-chain swap). Same format rules as `srcChainId`. Unknown: 400 ' +
+      '`UNSUPPORTED_NETWORK`; no route of at most two bridge lanes: 400 `UNSUPPORTED_NETWORK_PAIR`. ' +
+      '`evm-calldata-tx` needs an EVM destination (400 `INVALID_PARAMETER`).',
+    true,
+  ),
+  query(
+    'dstToken',
+    TokenAddress,
+    'Token received, on the destination chain. Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: ' +
+      '400 `INVALID_DESTINATION_TOKEN`. For `evm-calldata-tx`: the native token when `value` is given, an ERC-20 ' +
+      'when `erc20Amount` is (400 `INVALID_PARAMETER` otherwise).',
+    true,
+  ),
+  query(
+    'slippage',
+    Slippage,
+    `${Slippage.description} Written as a plain decimal (no sign, exponent, \`NaN\` or \`Infinity\`); otherwise ` +
+      '400 `INVALID_PARAMETER`.',
+    true,
+  ),
+  query(
+    'amount',
+    AmountString,
+    'Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when ' +
+      'absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` ' +
+      `units. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`. Refused with \`evm-calldata-tx\` (400 ` +
+      '`INVALID_PARAMETER`: the call\'s `erc20Amount` or `value` is the amount). Outside what the route can take: ' +
+      '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`.',
+  ),
+  query(
+    'swapDirection',
+    SwapDirection,
+    'Required for `swap-action` (400 `MISSING_REQUIRED_FIELD` when absent). For `evm-calldata-tx` optional, and ' +
+      'only `exact-amount-out` (`exact-amount-in`: 400 `INVALID_PARAMETER`). For `venue` optional, default ' +
+      '`exact-amount-in`. Another value: 400 `UNSUPPORTED_SWAP_DIRECTION`.',
+  ),
+  query(
+    'recipient',
+    Address,
+    "Receiver on the destination chain, in its address format; default `sender`. Required when the two chains' " +
+      'address formats differ (EVM and HyperCore share one): 400 `CROSS_VM_RECEIVER_REQUIRED` otherwise. For ' +
+      '`evm-calldata-tx`, receives what is left after the call. Required for `venue` (the proxy wallet). Screened ' +
+      '(403 `WALLET_SCREENED`).',
+  ),
+  query(
+    'to',
+    EvmAddress,
+    'Contract to call on the destination chain. Required for `evm-calldata-tx` (400 `MISSING_REQUIRED_FIELD`, ' +
+      '`context: "evm-calldata-tx"`); an EVM address, not the zero address (400 `INVALID_ADDRESS_FORMAT`). Refused ' +
+      'with `swap-action` (400 `INVALID_PARAMETER`), like `data`, `value`, `erc20Amount` and `erc20Spender`.',
+  ),
+  query(
+    'data',
+    Hex,
+    'Calldata of the call. Required for `evm-calldata-tx`; `0x` and whole bytes (`0x` alone: empty calldata), else ' +
+      '400 `INVALID_PARAMETER`.',
+  ),
+  query(
+    'value',
+    AmountString,
+    'Native wei sent with the call (`evm-calldata-tx`): the route delivers it in the destination\'s native token, ' +
+      `so \`dstToken\` must be the native token. ${AMOUNT_RULES} Give \`value\` or \`erc20Amount\` ` +
+      '(neither: 400 `MISSING_REQUIRED_FIELD`, `field: "erc20Amount"`); with `erc20Amount`, `value` must be absent ' +
+      'or `0` (400 `INVALID_PARAMETER`).',
+  ),
+  query(
+    'erc20Amount',
+    AmountString,
+    'Amount of `dstToken` (an ERC-20) the call needs (`evm-calldata-tx`), approved to `erc20Spender` before the ' +
+      `call. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`.`,
+  ),
+  query(
+    'erc20Spender',
+    EvmAddress,
+    'Spender approved for `erc20Amount` before the call (`evm-calldata-tx`); default `to`. 400 ' +
+      '`INVALID_ADDRESS_FORMAT` when malformed.',
+  ),
+  query(
+    'solanaSponsor',
+    SolanaAddress,
+    'Pays transaction fees and rent, for Solana same-chain swaps (SPEC §4.1). ' +
+      `${NOT_YET}: any value gets 400 \`INVALID_PARAMETER\`.`,
+  ),
+  queryParameter(
+    'bridgeIds',
+    Type.Array(BridgeId),
+    'Restricts the bridges a route may use; default: all. Repeated (`bridgeIds=cctp&bridgeIds=across`), ' +
+      'comma-separated (`bridgeIds=cctp,across`) or both; duplicates are dropped. An unknown or empty id: 400 ' +
+      '`INVALID_PARAMETER` (`details.value` is the id). When the allowed bridges connect neither the chains nor the ' +
+      'tokens: 400 `UNSUPPORTED_NETWORK_PAIR` or `UNSUPPORTED_NETWORK_TOKEN_PAIR`.',
+    { encoding: 'list' },
+  ),
+  query(
+    'refundTo',
+    Address,
+    'Receives refunds and unused input on the source chain; default `sender`. Malformed: 400 ' +
+      '`INVALID_ADDRESS_FORMAT`. Screened (403 `WALLET_SCREENED`).',
+  ),
+  query(
+    'returnDepositAddress',
+    Type.Boolean({ default: false }),
+    `\`true\` would return a deposit address for deposit-based flows. ${NOT_YET}: \`true\` gets 400 ` +
+      '`INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise).',
+  ),
+  queryParameter(
+    'appFees',
+    AppFees,
+    `Application fees, JSON-encoded: an array of \`{bps, receiverAddress}\`. ${AppFees.description} Other keys ` +
+      'are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address ' +
+      'of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`.',
+    { encoding: 'json' },
+  ),
+  venueOnly('userId', Type.String(), 'The venue user id (from the create-or-fetch workflow).'),
+  venueOnly('side', stringEnum(['BUY', 'SELL']), 'Order side.'),
+  venueOnly('tokenID', Type.String(), 'Market outcome token id.'),
+  venueOnly('orderType', stringEnum(['FOK', 'FAK']), 'Market order type: `FOK` fill or kill, `FAK` fill and kill.'),
+  venueOnly('tickSize', stringEnum(['0.01', '0.001', '0.0001']), 'Market tick size.'),
+  venueOnly('negRisk', stringEnum(['true', 'false']), 'Whether the market is negative-risk.'),
+  query(
+    'gasless',
+    Type.Boolean({ default: false }),
+    '`true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless ' +
+      `enabled). ${NOT_YET}: \`true\` gets 400 \`INVALID_PARAMETER\`. Only \`true\` and \`false\` are accepted.`,
+  ),
+]
