@@ -3,7 +3,7 @@
  * `keys:create` CLI (which validates the whole file again before writing it).
  */
 import { createHash } from 'node:crypto'
-import { type Vm, walletAddressProblem } from '../../engine/index.js'
+import { type Vm, compileValidator, rules, schemas, walletAddressProblem } from '../../engine/index.js'
 import type { ApiKeyRecord } from '../types.js'
 
 /** The only format version so far. */
@@ -138,7 +138,10 @@ function parseEntry(raw: unknown, at: string, fail: (reason: string, entry?: str
   if (typeof raw.gasless !== 'boolean') fail('"gasless" must be a boolean', label)
   if (!Array.isArray(raw.appFees)) return fail('"appFees" must be an array (empty for none)', label)
   const appFees = raw.appFees.map((fee: unknown, index: number) => parseFee(fee, `${label} appFees[${index}]`, fail))
-  if (appFees.reduce((sum, fee) => sum + fee.bps, 0) >= 10_000) fail('"appFees" must add up to less than 10000 bps', label)
+  if (raw.appFees.length > rules.APP_FEES_MAX) fail(`"appFees" has at most ${rules.APP_FEES_MAX} entries`, label)
+  if (appFees.reduce((sum, fee) => sum + fee.bps, 0) >= rules.FEES_TOTAL_LIMIT_BPS) {
+    fail(`"appFees" must add up to less than ${rules.FEES_TOTAL_LIMIT_BPS} bps`, label)
+  }
   return Object.freeze({
     keyId: raw.keyId as string,
     keyHash: raw.keyHash as string,
@@ -151,13 +154,16 @@ function parseEntry(raw: unknown, at: string, fail: (reason: string, entry?: str
   })
 }
 
+const appFeeValidator = compileValidator(schemas.AppFee)
+
 function parseFee(raw: unknown, at: string, fail: (reason: string, entry?: string) => never) {
   if (!isObject(raw)) return fail('must be an object {bps, receiverAddress}', at)
   const unknownField = Object.keys(raw).find((field) => !FEE_FIELDS.includes(field))
   if (unknownField !== undefined) fail(`unknown field "${unknownField}"`, at)
   const { bps, receiverAddress } = raw
-  if (typeof bps !== 'number' || !Number.isInteger(bps) || bps < 1 || bps > 9_999) {
-    fail('"bps" must be an integer from 1 to 9999', at)
+  // The same fee schema as a request's `appFees` (engine/schema): one rule for both.
+  if (!appFeeValidator.check({ bps, receiverAddress: 'x' })) {
+    fail(`"bps" must be an integer from ${rules.APP_FEE_MIN_BPS} to ${rules.APP_FEE_MAX_BPS}`, at)
   }
   if (typeof receiverAddress !== 'string' || FEE_RECEIVER_VMS.every((vm) => walletAddressProblem(vm, receiverAddress) !== undefined)) {
     fail('"receiverAddress" must be a wallet address (EVM, Solana, Bitcoin or Tron)', at)
