@@ -3,7 +3,7 @@
  * (`schema.ts`). Every path, parameter, body and answer — errors included — is typed by the document; this file only
  * adds the API key and the query serialization the service expects.
  */
-import createClient, { type Client, createQuerySerializer } from 'openapi-fetch'
+import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit, createQuerySerializer } from 'openapi-fetch'
 import type { paths } from './schema.js'
 
 /** Options of `createCrossrouteClient`. */
@@ -16,8 +16,21 @@ export interface CreateCrossrouteClientParameters {
   readonly fetch?: (input: Request) => Promise<Response>
 }
 
-/** The client: openapi-fetch's, typed by the document's `paths`. */
-export type CrossrouteClient = Client<paths>
+/**
+ * A method of the client with the request options typed as declared, not inferred from the argument: openapi-fetch
+ * 0.17 infers them (`Init extends …`), which lets an undeclared key through when the operation has required
+ * parameters (openapi-ts/openapi-typescript#2329) — and the service ignores unknown parameters, so a misspelt
+ * `bridgeIds` would silently quote over every bridge.
+ */
+type StrictMethod<Method extends 'get' | 'post'> = <Path extends ClientPathsWithMethod<Client<paths>, Method>>(
+  url: Path,
+  ...init: undefined extends MaybeOptionalInit<paths[Path], Method>
+    ? [MaybeOptionalInit<paths[Path], Method>?]
+    : [MaybeOptionalInit<paths[Path], Method>]
+) => Promise<FetchResponse<Extract<paths[Path][Method], Record<string, unknown>>, MaybeOptionalInit<paths[Path], Method>, `${string}/${string}`>>
+
+/** The client: openapi-fetch's, typed by the document's `paths`, with `GET` and `POST` refusing undeclared keys. */
+export type CrossrouteClient = Omit<Client<paths>, 'GET' | 'POST'> & { GET: StrictMethod<'get'>; POST: StrictMethod<'post'> }
 
 /**
  * Query parameters the document serializes as JSON (`content: {'application/json': …}`): their value is typed as
@@ -59,10 +72,11 @@ export function serializeQuery(query: Record<string, unknown>): string {
  */
 export function createCrossrouteClient({ baseUrl, apiKey, fetch }: CreateCrossrouteClientParameters): CrossrouteClient {
   if (apiKey === '') throw new TypeError('createCrossrouteClient: apiKey is empty')
+  // The same object; only the type of GET and POST is narrowed (see `StrictMethod`).
   return createClient<paths>({
     baseUrl,
     headers: { 'x-api-key': apiKey },
     querySerializer: serializeQuery,
     ...(fetch === undefined ? {} : { fetch }),
-  })
+  }) as unknown as CrossrouteClient
 }
