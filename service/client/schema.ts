@@ -199,10 +199,10 @@ export interface components {
          * @example TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t
          */
         TronAddress: string;
-        /** @description An address in the format of its chain's VM (SPEC §2.1): which VM is given by the chain id next to it. Wallet fields (`sender`, `recipient`, `refundTo`) never accept a native-token sentinel. */
-        Address: components["schemas"]["EvmAddress"] | components["schemas"]["SolanaAddress"] | components["schemas"]["BitcoinAddress"] | components["schemas"]["TronAddress"];
+        /** @description An address in the format of its chain's VM (SPEC §2.1; `EvmAddress`, `SolanaAddress`, `BitcoinAddress`, `TronAddress`): which VM is given by the chain id next to it. Wallet fields (`sender`, `recipient`, `refundTo`) never accept a native-token sentinel. */
+        Address: string;
         /** @description A token's address on its chain (`Address`), or the chain's native-token sentinel: the zero address on EVM chains and HyperCore, `11111111111111111111111111111111` on Solana, `bitcoin` on Bitcoin, `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb` on Tron. */
-        TokenAddress: components["schemas"]["Address"] | "bitcoin";
+        TokenAddress: string;
         /**
          * @description A bridge protocol (SPEC §2.1; the complete list this service knows).
          * @enum {string}
@@ -218,6 +218,13 @@ export interface components {
          * @enum {string}
          */
         SwapDirection: "exact-amount-in" | "exact-amount-out";
+        /** @description An application fee: `bps` of the gross input, paid in the source token to `receiverAddress`. */
+        AppFee: {
+            /** @description Fee in bps of the gross input. */
+            bps: number;
+            /** @description Receives the fee, on the source chain. */
+            receiverAddress: string;
+        };
         /** @description An amount of a token, with the token (SPEC §2.2). `amount` is exact (smallest units); `usdAmount` is a display figure at the snapshot prices. */
         TokenAmount: {
             chainId: components["schemas"]["ChainId"];
@@ -234,17 +241,6 @@ export interface components {
             svcCode: string;
             /** @description USD value of `amount` at the snapshot prices. */
             usdAmount: number;
-        };
-        /** @description The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for `amountInMax` of the source token. */
-        Transaction: {
-            /** @description The source chain's router. */
-            to: components["schemas"]["EvmAddress"];
-            /** @description ABI-encoded router call; every figure in it is the quote's figure. */
-            data: components["schemas"]["Hex"];
-            /** @description Wei sent with the call: the input bound for a native source token, else `"0"`. */
-            value: components["schemas"]["AmountString"];
-            /** @description The source chain. */
-            chainId: components["schemas"]["ChainId"];
         };
         BridgeRouteEntry: {
             srcChainId: components["schemas"]["ChainId"];
@@ -313,6 +309,17 @@ export interface components {
             bridgeRoute: components["schemas"]["BridgeRouteEntry"][];
             /** @description *Extension*: the hops of the route, in order. */
             steps: components["schemas"]["RouteStep"][];
+        };
+        /** @description The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for `amountInMax` of the source token. */
+        Transaction: {
+            /** @description The source chain's router. */
+            to: components["schemas"]["EvmAddress"];
+            /** @description ABI-encoded router call; every figure in it is the quote's figure. */
+            data: components["schemas"]["Hex"];
+            /** @description Wei sent with the call: the input bound for a native source token, else `"0"`. */
+            value: components["schemas"]["AmountString"];
+            /** @description The source chain. */
+            chainId: components["schemas"]["ChainId"];
         };
         /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
         ActionResponse: {
@@ -1350,7 +1357,7 @@ export interface components {
         "GetAction.dstChainId": components["schemas"]["ChainId"];
         /** @description Token received, on the destination chain. Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_DESTINATION_TOKEN`. For `evm-calldata-tx`: the native token when `value` is given, an ERC-20 when `erc20Amount` is (400 `INVALID_PARAMETER` otherwise). */
         "GetAction.dstToken": components["schemas"]["TokenAddress"];
-        /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000; fractions allowed and kept exact. Written as a plain decimal (`^[0-9]+(\.[0-9]+)?$`, at most 32 characters: no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). */
+        /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
         "GetAction.slippage": number;
         /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`. */
         "GetAction.amount": components["schemas"]["AmountString"];
@@ -1376,12 +1383,8 @@ export interface components {
         "GetAction.refundTo": components["schemas"]["Address"];
         /** @description `true` would return a deposit address for deposit-based flows. **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
         "GetAction.returnDepositAddress": boolean;
-        /** @description Application fees, JSON-encoded: an array of at most 10 `{bps, receiverAddress}`, `bps` a non-negative integer, the sum at most 10000 (and, with the protocol fee, below 10000); other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token, paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
-        "GetAction.appFees": {
-            bps: number;
-            /** @description On the source chain. */
-            receiverAddress: components["schemas"]["Address"];
-        }[];
+        /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
+        "GetAction.appFees": components["schemas"]["AppFee"][];
         /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
         "GetAction.userId": string;
         /** @description Order side. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
@@ -1449,7 +1452,7 @@ export interface operations {
                 dstChainId: components["parameters"]["GetAction.dstChainId"];
                 /** @description Token received, on the destination chain. Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_DESTINATION_TOKEN`. For `evm-calldata-tx`: the native token when `value` is given, an ERC-20 when `erc20Amount` is (400 `INVALID_PARAMETER` otherwise). */
                 dstToken: components["parameters"]["GetAction.dstToken"];
-                /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000; fractions allowed and kept exact. Written as a plain decimal (`^[0-9]+(\.[0-9]+)?$`, at most 32 characters: no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). */
+                /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
                 slippage: components["parameters"]["GetAction.slippage"];
                 /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`. */
                 amount?: components["parameters"]["GetAction.amount"];
@@ -1475,7 +1478,7 @@ export interface operations {
                 refundTo?: components["parameters"]["GetAction.refundTo"];
                 /** @description `true` would return a deposit address for deposit-based flows. **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
                 returnDepositAddress?: components["parameters"]["GetAction.returnDepositAddress"];
-                /** @description Application fees, JSON-encoded: an array of at most 10 `{bps, receiverAddress}`, `bps` a non-negative integer, the sum at most 10000 (and, with the protocol fee, below 10000); other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token, paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
+                /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
                 appFees?: components["parameters"]["GetAction.appFees"];
                 /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
                 userId?: components["parameters"]["GetAction.userId"];
