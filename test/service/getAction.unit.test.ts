@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Router from '@koa/router'
-import Database from 'better-sqlite3'
 import Koa from 'koa'
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +15,7 @@ import type { Store } from '../../service/store/store.js'
 import { ROUTER_ABI } from '../../service/tx/routerAbi.js'
 import type { ApiKeyRecord, AppState } from '../../service/types.js'
 import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
 
@@ -238,8 +238,8 @@ describe('GET /api/getAction in a Koa app', () => {
   })
 
   it('records nothing when the request fails', async () => {
-    const db = new Database(join(dataDir, 'test.sqlite'), { readonly: true })
-    const count = () => db.prepare('SELECT count(*) FROM transactions').pluck().get()
+    const db = openDatabase(join(dataDir, 'test.sqlite'))
+    const count = () => valueOf(db.prepare('SELECT count(*) FROM transactions'))
     const before = count()
     const { body } = await get(swapQuery({ amount: '100000000000000000000' })) // above the lane's maximum
     expect(body.error.code).toBe('AMOUNT_TOO_HIGH')
