@@ -8,6 +8,7 @@ import Koa from 'koa'
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BaseError, InvalidParameterError, createEngine, isBaseError, loadSnapshot } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { getActionRoutes } from '../../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
 import { openStore } from '../../service/store/sqlite.js'
@@ -62,7 +63,7 @@ describe('parseActionRequest: each rule throws the spec error', () => {
 })
 
 describe('checkActionChains on the default snapshot', () => {
-  const snapshot = loadSnapshot()
+  const snapshot = loadSnapshotFile()
   it.each([
     ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
     ['Solana', 1151111081099710, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
