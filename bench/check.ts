@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { Bench } from 'tinybench'
 import { type Engine, createEngine, loadSnapshot } from '../engine/index.js'
+import { loadSnapshotFile } from '../engine/loader.js'
 import { generateSnapshot } from '../fixtures/generate.js'
 import { CALIBRATION_CHECKSUM, calibrationWork } from './calibration.js'
 import { EVICTOR_CASE, EVICTOR_REQUEST, amountVariants, caseById, checkCase } from './cases.js'
@@ -100,7 +101,7 @@ if (values['write-baseline']) {
 
 function setUp(): Figure[] {
   if (calibrationWork() !== CALIBRATION_CHECKSUM) throw new Error('calibration task returned a wrong checksum')
-  const snapshot = loadSnapshot()
+  const snapshot = loadSnapshotFile()
   const engine = createEngine(snapshot)
   const firstCallEngine = createEngine(snapshot, { pathCacheSize: 1 })
   const large = createEngine(loadSnapshot(generateSnapshot({ pools: LARGE_POOLS, seed: GENERATED_SEED })))

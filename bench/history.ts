@@ -14,8 +14,8 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { Bench } from 'tinybench'
+import { type Database, openDatabase, valueOf } from '../service/store/database.js'
 import { historyQuery } from '../service/store/history.js'
 import { compressJson } from '../service/store/rows.js'
 import { openStore } from '../service/store/sqlite.js'
@@ -75,9 +75,9 @@ function pick<T>(values: readonly T[], shares: readonly number[], r: number): T 
 /** Fills `path` (schema from `openStore`) with `rows` registered transactions; returns the seconds taken. */
 function fill(path: string, rows: number, now: number): { insertSeconds: number; indexSeconds: number } {
   openStore({ dataDir: join(path, '..'), databasePath: path }).close()
-  const db = new Database(path)
-  db.pragma('synchronous = OFF')
-  db.pragma('cache_size = -262144')
+  const db = openDatabase(path)
+  db.exec('PRAGMA synchronous = OFF')
+  db.exec('PRAGMA cache_size = -262144')
   const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL").all() as { name: string; sql: string }[]
   for (const { name } of indexes) db.exec(`DROP INDEX ${name}`)
   const insert = db.prepare(`
@@ -146,7 +146,7 @@ function cases(now: number): Case[] {
 }
 
 /** The plan lines of a statement (`EXPLAIN QUERY PLAN`), joined. */
-function planOf(db: Database.Database, sql: string, params: unknown[]): string {
+function planOf(db: Database, sql: string, params: unknown[]): string {
   const rows = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
   return rows.map((row) => row.detail).join(' | ')
 }
@@ -162,7 +162,7 @@ async function main(): Promise<void> {
     console.log(`filled in ${insertSeconds.toFixed(1)} s (insert, one transaction) + ${indexSeconds.toFixed(1)} s (indexes); file ${formatBytes(statSync(path).size)}`)
   }
   const store: Store = openStore({ dataDir: join(path, '..'), databasePath: path })
-  const inspect = new Database(path, { readonly: true })
+  const inspect = openDatabase(path)
   try {
     const bench = new Bench({ time: TIME_MS, iterations: 5, warmup: true, warmupIterations: 2 })
     const all = cases(now).map((c) =>
@@ -182,10 +182,10 @@ async function main(): Promise<void> {
       })
       // The same two statements on a plain connection, rows left undecoded: what SQLite alone costs.
       const query = historyQuery(c.filter)
-      const count = inspect.prepare(query.count.sql).pluck()
+      const count = inspect.prepare(query.count.sql)
       const page = inspect.prepare(query.page.sql).raw()
       bench.add(`history sql: ${c.name} (${ROWS.toLocaleString('en')})`, () => {
-        count.get(...query.count.params)
+        valueOf(count, ...query.count.params)
         page.all(...query.page.params, c.limit, (c.page - 1) * c.limit)
       })
     }

@@ -3,7 +3,8 @@
  * quoted by the engine and built into the router transaction as `getAction` does (~16 KB of JSON, 3 routes).
  */
 import { fileURLToPath } from 'node:url'
-import { createEngine, loadSnapshot } from '../engine/index.js'
+import { createEngine } from '../engine/index.js'
+import { loadSnapshotFile } from '../engine/loader.js'
 import { buildAction } from '../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest } from '../service/routes/getActionRequest.js'
 import type { ApiKeyRecord } from '../service/types.js'
@@ -27,7 +28,7 @@ export const SAMPLE_ACTION_REQUEST = parseActionRequest(QUERY, API_KEY)
 
 /** The action response of `SAMPLE_ACTION_REQUEST` (loads the default snapshot: ~1 s). */
 export function sampleActionResponse(): object {
-  const engine = createEngine(loadSnapshot(SNAPSHOT))
+  const engine = createEngine(loadSnapshotFile(SNAPSHOT))
   checkActionChains(SAMPLE_ACTION_REQUEST, engine.snapshot)
   return buildAction(engine, SAMPLE_ACTION_REQUEST, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
 }

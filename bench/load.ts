@@ -1,9 +1,10 @@
 /**
- * Snapshot load: time of `loadSnapshot(path)` + `createEngine(snapshot)` (tinybench), and the heap the loaded
+ * Snapshot load: time of `loadSnapshotFile(path)` + `createEngine(snapshot)` (tinybench), and the heap the loaded
  * snapshot and its routing graph keep (`heapUsed` around the load, after full collections; needs `--expose-gc`).
  */
 import { Bench } from 'tinybench'
-import { type Engine, type Snapshot, createEngine, loadSnapshot } from '../engine/index.js'
+import { type Engine, type Snapshot, createEngine } from '../engine/index.js'
+import { loadSnapshotFile } from '../engine/loader.js'
 import { type LatencyStats, statsOf } from './stats.js'
 
 export interface LoadMemory {
@@ -35,7 +36,7 @@ export function collectGarbage(): void {
 export function loadMeasured(path: string): LoadedFixture {
   collectGarbage()
   const before = process.memoryUsage().heapUsed
-  const snapshot = loadSnapshot(path)
+  const snapshot = loadSnapshotFile(path)
   collectGarbage()
   const withSnapshot = process.memoryUsage().heapUsed
   const engine = createEngine(snapshot)
@@ -55,7 +56,7 @@ export async function timeLoad(path: string, fixture: string, samples: number): 
   bench.add(
     loadTaskName(fixture),
     () => {
-      engine = createEngine(loadSnapshot(path))
+      engine = createEngine(loadSnapshotFile(path))
     },
     {
       beforeEach: () => {

@@ -32,7 +32,7 @@ export interface Engine {
  * @throws TypeError when an option is out of range (the message names it).
  *
  * @example
- * const engine = createEngine(loadSnapshot(), { protocolFeeBps: 10 })
+ * const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 10 }) // loadSnapshotFile: crossroute/loader
  * const result = engine.quote({ sender, srcChainId: 42161, srcToken: USDC, dstChainId: 42161, dstToken: WETH,
  *   amount: '1000000000', swapDirection: 'exact-amount-in', slippage: 50 })
  */

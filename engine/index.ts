@@ -1,9 +1,12 @@
 /**
  * crossroute routing engine: exact quotes for swaps and bridges over a liquidity snapshot.
  *
+ * Pure: no file reads. Snapshot files and the default fixture are read by `crossroute/loader` (`engine/loader.ts`).
+ *
  * @example
- * import { createEngine, loadSnapshot } from 'crossroute'
- * const engine = createEngine(loadSnapshot())
+ * import { createEngine } from 'crossroute'
+ * import { loadSnapshotFile } from 'crossroute/loader'
+ * const engine = createEngine(loadSnapshotFile())
  * const result = engine.quote({ sender, srcChainId: 8453, srcToken, dstChainId: 10, dstToken,
  *   amount: '250000000', swapDirection: 'exact-amount-in', slippage: 50 })
  */

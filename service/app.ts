@@ -16,7 +16,8 @@
 import { createRouter } from './routes/router.js'
 import Router from '@koa/router'
 import Koa from 'koa'
-import { type Engine, createEngine, loadSnapshot } from '../engine/index.js'
+import { type Engine, createEngine } from '../engine/index.js'
+import { loadSnapshotFile } from '../engine/loader.js'
 import type { ServiceConfig } from './config.js'
 import { type KeyRing, loadKeyRing } from './keys/keyRing.js'
 import { createAuth } from './middleware/auth.js'
@@ -98,7 +99,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
  */
 export function loadAppDeps(config: ServiceConfig): AppDeps {
   const keys = loadKeyRing(config)
-  const engine = createEngine(loadSnapshot(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
+  const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
   const store = openStore(config)
   return { engine, store, keys, config }
 }

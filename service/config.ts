@@ -1,8 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
+import { packagePath } from '../engine/packagePath.js'
 
 /** Everything the service can be configured with. Every field comes from an environment variable (README). */
 export interface ServiceConfig {
@@ -84,13 +82,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     concurrentTasksPerWorker: int('CONCURRENT_TASKS_PER_WORKER', 8, 1, 1024),
     maxQueue: int('MAX_QUEUE', 1024, 0, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, 1, 64 * 1024 * 1024),
-    snapshotPath: path('SNAPSHOT_PATH', resolve(ROOT, 'fixtures/default.json')),
+    snapshotPath: path('SNAPSHOT_PATH', packagePath('fixtures/default.json')),
     dataDir,
     databasePath: path('DATABASE_PATH', resolve(dataDir, 'crossroute.sqlite')),
-    keysFile: path('KEYS_FILE', resolve(ROOT, 'fixtures/keys.dev.json')),
+    keysFile: path('KEYS_FILE', packagePath('fixtures/keys.dev.json')),
     geoHeader: (env.GEO_HEADER || 'cf-ipcountry').toLowerCase(),
     geoBlocked: Object.freeze((env.GEO_BLOCKED ?? 'CU,IR,KP,SY').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean)),
-    screeningDir: path('SCREENING_DIR', resolve(ROOT, 'fixtures/ofac')),
+    screeningDir: path('SCREENING_DIR', packagePath('fixtures/ofac')),
     protocolFeeBps: int('PROTOCOL_FEE_BPS', 0, 0, 9_999),
     quoteTtlSeconds: int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),

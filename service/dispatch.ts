@@ -98,13 +98,9 @@ export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => P
 
 /**
  * Runs one request through the app and reads back the response: what a worker does per task, minus the string
- * encoding. Usable in-process (no pool, no sockets), e.g. to test routes against a real app.
- *
- * @param handle - `compose(app.middleware)`, composed once per app
- * @example
- * const response = await runRequest(app, compose(app.middleware), { method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '::1' })
+ * encoding. `handle` is `compose(app.middleware)`, composed once per app.
  */
-export async function runRequest(
+async function runRequest(
   app: Koa<AppState>,
   handle: (ctx: AppContext) => Promise<unknown>,
   request: WireRequest,

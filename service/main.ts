@@ -1,5 +1,7 @@
 /**
- * Entry point of the quote service: `node --import tsx service/main.ts` (workers inherit `--import tsx`).
+ * Entry point of the quote service. Compiled (`npm start`: `node dist/service/main.js`), the workers and the
+ * tracker thread load the compiled modules beside it; from the sources (`npm run dev`: `node --import tsx
+ * service/main.ts`), the workers inherit `--import tsx` and load the `.ts` modules (`moduleUrl.ts`).
  *
  * 1. Reads the configuration (environment variables, `config.ts`).
  * 2. Starts the worker pool and the transaction tracker thread (service/tracker/README.md), and waits until every

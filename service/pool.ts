@@ -13,6 +13,7 @@ import { Piscina } from 'piscina'
 import { ServiceUnavailableError } from '../engine/errors/index.js'
 import type { ServiceConfig } from './config.js'
 import { log, logError } from './log.js'
+import { siblingModule } from './moduleUrl.js'
 import { WORKER_READY, type WorkerData, isWorkerMessage } from './workerProtocol.js'
 
 /** How long a client is told to wait (`Retry-After`, seconds) when the queue is full. */
@@ -42,7 +43,7 @@ export interface QuotePool {
 
 /** Options of `createQuotePool` beyond the configuration. */
 export interface CreateQuotePoolOptions {
-  /** The worker module; default `service/worker.ts`. */
+  /** The worker module; default `worker.ts` beside this file (`worker.js` in the build). */
   readonly filename?: URL
 }
 
@@ -62,7 +63,7 @@ export interface CreateQuotePoolOptions {
 export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolOptions = {}): QuotePool {
   const { threads, concurrentTasksPerWorker, maxQueue } = config
   const piscina = new Piscina<string, string>({
-    filename: (options.filename ?? new URL('./worker.ts', import.meta.url)).href,
+    filename: (options.filename ?? siblingModule('worker', import.meta.url)).href,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: Number.POSITIVE_INFINITY,

@@ -9,6 +9,21 @@ function readmeExample(): string {
   return block![1]!
 }
 
+/**
+ * The example with each `crossroute…` import pointed at the TypeScript source behind that subpath of
+ * `package.json` `exports` (`./dist/engine/loader.js` → `engine/loader.ts`): the subpaths the README names must
+ * exist. The packed package itself is tested in `test/package/pack.test.ts`.
+ */
+function againstSources(example: string): string {
+  const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { import?: string }> }
+  return example.replace(/from '(crossroute(?:\/[\w-]+)?)'/g, (_, specifier: string) => {
+    const target = exports[specifier.replace(/^crossroute/, '.')]?.import
+    expect(target, `package.json exports ${specifier}`).toBeDefined()
+    const source = target!.replace(/^\.\/dist\//, '../').replace(/\.js$/, '.ts')
+    return `from '${new URL(source, import.meta.url).href}'`
+  })
+}
+
 afterEach(() => {
   vi.restoreAllMocks()
 })
@@ -22,7 +37,7 @@ describe('README library example', () => {
     const folder = new URL('./.generated/', import.meta.url)
     mkdirSync(folder, { recursive: true })
     const file = new URL('readme-example.ts', folder)
-    writeFileSync(file, readmeExample())
+    writeFileSync(file, againstSources(readmeExample()))
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     await import(/* @vite-ignore */ file.href)
     expect(log).toHaveBeenCalledTimes(1)

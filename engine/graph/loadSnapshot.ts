@@ -1,41 +1,21 @@
-import { readFileSync } from 'node:fs'
-import { InvalidSnapshotError } from '../errors/index.js'
 import type { Snapshot, SnapshotJson } from './types.js'
 import { validateSnapshot } from './validateSnapshot.js'
 
-/** Where the default fixture lives, relative to this module (works from source and from a build). */
-const DEFAULT_SNAPSHOT_URL = new URL('../../fixtures/default.json', import.meta.url)
-
 /**
- * Loads, validates and freezes a liquidity snapshot.
+ * Validates and freezes a liquidity snapshot. Pure: the object comes from you; to read a file (or the default
+ * fixture) use `loadSnapshotFile` of `crossroute/loader`.
  *
- * @param pathOrObject A path to a snapshot JSON file, an already parsed `SnapshotJson`, or nothing for the
- *   default fixture (`fixtures/default.json`).
+ * @param json An already parsed `SnapshotJson` (format: `fixtures/README.md`).
  * @returns The loaded snapshot: bigint amounts, token keys, deeply frozen.
  * @throws InvalidSnapshotError naming the offending entry (unknown token, duplicate id, invalid address for its
- *   VM, non-positive reserves, unknown bridge id, inconsistent decimals, …) or an unreadable file.
+ *   VM, non-positive reserves, unknown bridge id, inconsistent decimals, …).
  *
  * @example
- * const snapshot = loadSnapshot()                       // default fixture
- * const custom = loadSnapshot('./my-snapshot.json')     // a file of yours
+ * const snapshot = loadSnapshot(JSON.parse(text))
+ * const engine = createEngine(snapshot)
  */
-export function loadSnapshot(pathOrObject?: string | URL | SnapshotJson): Snapshot {
-  const json = typeof pathOrObject === 'object' && !(pathOrObject instanceof URL) ? pathOrObject : readJson(pathOrObject ?? DEFAULT_SNAPSHOT_URL)
+export function loadSnapshot(json: SnapshotJson): Snapshot {
   return deepFreeze(validateSnapshot(json))
-}
-
-function readJson(path: string | URL): SnapshotJson {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (cause) {
-    throw new InvalidSnapshotError({ entry: String(path), reason: `cannot read file (${(cause as Error).message})` })
-  }
-  try {
-    return JSON.parse(text) as SnapshotJson
-  } catch (cause) {
-    throw new InvalidSnapshotError({ entry: String(path), reason: `not valid JSON (${(cause as Error).message})` })
-  }
 }
 
 /** Freezes objects, arrays and the maps' values; Maps themselves are frozen and their mutators disabled. */

@@ -2,7 +2,7 @@
  * The read side of the transaction lifecycle on SQLite: one transaction by txId or by source hash (`getStatus`),
  * and pages of history (`getTransactions`). Every read is scoped to an organization. README "History queries".
  */
-import type Database from 'better-sqlite3'
+import { type Database, type Statement, prepare, valueOf } from './database.js'
 import { ROW_COLUMNS, type TransactionRow, transactionFromRow } from './rows.js'
 import type { HistoryFilter, HistoryPage, Store } from './store.js'
 
@@ -115,17 +115,17 @@ export function historyQuery(filter: HistoryFilter): HistoryQuery {
  * const history = historyMethods(db)
  * history.listTransactions({ orgId: 'alpha', chainIds: [10] }, 1, 25) // { transactions: […], total: 1234 }
  */
-export function historyMethods(db: Database.Database): HistoryMethods {
-  const selectByTxId = db.prepare<[string, string], TransactionRow>(`SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ? AND t.org_id = ?`)
-  const selectByHash = db.prepare<[string, string], TransactionRow>(`
+export function historyMethods(db: Database): HistoryMethods {
+  const selectByTxId = prepare<[string, string], TransactionRow>(db, `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ? AND t.org_id = ?`)
+  const selectByHash = prepare<[string, string], TransactionRow>(db, `
     SELECT ${ROW_COLUMNS} FROM transactions t
     WHERE t.src_tx_hash = ? AND t.org_id = ?
     ORDER BY t.registered_at DESC, t.id DESC LIMIT 1`)
-  const selectByHashOnChain = db.prepare<[string, number, string], TransactionRow>(
+  const selectByHashOnChain = prepare<[string, number, string], TransactionRow>(db,
     `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.src_tx_hash = ? AND t.src_tx_chain_id = ? AND t.org_id = ?`,
   )
 
-  const statements = new Map<string, Database.Statement<unknown[], unknown>>()
+  const statements = new Map<string, Statement>()
   const prepared = (sql: string) => {
     let statement = statements.get(sql)
     if (statement === undefined) {
@@ -138,9 +138,9 @@ export function historyMethods(db: Database.Database): HistoryMethods {
   // Count and page from one read snapshot (WAL), so that `total` and the page agree.
   const readPage = db.transaction((filter: HistoryFilter, page: number, limit: number): HistoryPage => {
     const query = historyQuery(filter)
-    const total = prepared(query.count.sql).pluck().get(...query.count.params) as number
+    const total = valueOf(prepared(query.count.sql), ...query.count.params) as number
     const offset = (page - 1) * limit
-    const rows = offset >= total ? [] : (prepared(query.page.sql).all(...query.page.params, limit, offset) as TransactionRow[])
+    const rows = offset >= total ? [] : (prepared(query.page.sql).raw(false).all(...query.page.params, limit, offset) as TransactionRow[])
     return { transactions: rows.map(transactionFromRow), total }
   })
 

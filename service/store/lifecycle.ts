@@ -2,7 +2,7 @@
  * The write side of the transaction lifecycle on SQLite: registration (`POST /registerTxs`), and what the status
  * tracker reads and writes (`dueForTracking`, `recordProgress`, `expireQuotes`). README "Lifecycle".
  */
-import type Database from 'better-sqlite3'
+import { type Database, prepare } from './database.js'
 import { compressJson, parseJsonColumn, type TransactionRow } from './rows.js'
 import {
   REGISTERED_STATUSES,
@@ -35,29 +35,29 @@ type TrackedRow = Pick<
  * const lifecycle = lifecycleMethods(db)
  * lifecycle.registerTransaction({ txId, txHash, chainId: 8453, vmId: 'evm', registeredAt: 1_700_000_000 })
  */
-export function lifecycleMethods(db: Database.Database): LifecycleMethods {
-  const selectResponse = db.prepare<[string], Pick<TransactionRow, 'action_response'>>(
+export function lifecycleMethods(db: Database): LifecycleMethods {
+  const selectResponse = prepare<[string], Pick<TransactionRow, 'action_response'>>(db,
     "SELECT action_response FROM transactions WHERE tx_id = ? AND registered_at IS NULL AND typeof(action_response) = 'text'",
   )
-  const selectState = db.prepare<[string], RegistrationState>('SELECT status, src_tx_hash FROM transactions WHERE tx_id = ?')
-  const selectHashHolder = db.prepare<[string, number], { tx_id: string }>(
+  const selectState = prepare<[string], RegistrationState>(db, 'SELECT status, src_tx_hash FROM transactions WHERE tx_id = ?')
+  const selectHashHolder = prepare<[string, number], { tx_id: string }>(db,
     'SELECT tx_id FROM transactions WHERE src_tx_hash = ? AND src_tx_chain_id = ?',
   )
-  const register = db.prepare<[Record<string, string | number | Buffer | null>]>(`
+  const register = prepare<[Record<string, string | number | Buffer | null>]>(db, `
     UPDATE transactions SET status = 'pending', registered_at = @registeredAt, updated_at = @registeredAt,
       registered_vm_id = @vmId, src_tx_chain_id = @chainId, src_tx_hash = @txHash, next_check_at = @registeredAt,
       action_response = coalesce(@compressed, action_response)
     WHERE tx_id = @txId AND registered_at IS NULL`)
-  const selectDue = db.prepare<[number, number], TrackedRow>(`
+  const selectDue = prepare<[number, number], TrackedRow>(db, `
     SELECT tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path, action_response
     FROM transactions
     WHERE status IN ('pending', 'requires refund') AND next_check_at <= ?
     ORDER BY next_check_at, id
     LIMIT ?`)
-  const selectProgress = db.prepare<[string], Pick<TransactionRow, 'tx_path' | 'registered_at'>>(
+  const selectProgress = prepare<[string], Pick<TransactionRow, 'tx_path' | 'registered_at'>>(db,
     'SELECT tx_path, registered_at FROM transactions WHERE tx_id = ?',
   )
-  const updateProgress = db.prepare<[Record<string, string | number | null>]>(`
+  const updateProgress = prepare<[Record<string, string | number | null>]>(db, `
     UPDATE transactions SET
       status = coalesce(@status, status),
       tx_path = coalesce(@txPath, tx_path),
@@ -66,7 +66,7 @@ export function lifecycleMethods(db: Database.Database): LifecycleMethods {
       detail = CASE WHEN @detail IS NULL THEN detail ELSE json_patch(detail, @detail) END,
       updated_at = @updatedAt
     WHERE tx_id = @txId`)
-  const expire = db.prepare<[number]>(`
+  const expire = prepare<[number]>(db, `
     UPDATE transactions SET status = 'expired', updated_at = max(updated_at, unixepoch())
     WHERE status = 'quoted' AND created_at < ?`)
 
@@ -113,11 +113,11 @@ export function lifecycleMethods(db: Database.Database): LifecycleMethods {
     // An acknowledged registration must survive an OS crash or power loss, not only the process being killed:
     // this commit fsyncs the WAL (README "Connection settings"). Synchronous code: nothing else runs on this
     // connection between the two pragmas.
-    db.pragma('synchronous = FULL')
+    db.exec('PRAGMA synchronous = FULL')
     try {
       return registerInTransaction.immediate(inputs, compressed)
     } finally {
-      db.pragma(`synchronous = ${DEFAULT_SYNCHRONOUS}`)
+      db.exec(`PRAGMA synchronous = ${DEFAULT_SYNCHRONOUS}`)
     }
   }
 

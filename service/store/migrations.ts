@@ -2,7 +2,7 @@
  * Versioned schema migrations of the SQLite store. The schema version is `PRAGMA user_version`; migration `n`
  * (1-based) takes the database from version `n − 1` to `n`. Append new migrations; never edit a released one.
  */
-import type { Database } from 'better-sqlite3'
+import { type Database, pragmaValue } from './database.js'
 
 /** One schema step. */
 export interface Migration {
@@ -162,7 +162,7 @@ export const SCHEMA_VERSION = MIGRATIONS.length
  */
 export function migrate(db: Database): number[] {
   checkOrder()
-  const version = () => db.pragma('user_version', { simple: true }) as number
+  const version = () => pragmaValue(db, 'user_version') as number
   if (version() === SCHEMA_VERSION) return []
   return db
     .transaction(() => {
@@ -173,7 +173,7 @@ export function migrate(db: Database): number[] {
       const pending = MIGRATIONS.slice(current)
       for (const migration of pending) db.exec(migration.sql)
       // PRAGMA takes no bound parameters; SCHEMA_VERSION is a constant integer.
-      db.pragma(`user_version = ${SCHEMA_VERSION}`)
+      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`)
       return pending.map((migration) => migration.version)
     })
     .immediate()

@@ -33,8 +33,8 @@ export interface TransactionRow {
   tx_path: string
   detail: string
   action_request: string
-  /** JSON text, or its gzip (a Buffer) once registered. */
-  action_response: string | Buffer
+  /** JSON text, or its gzip once registered (a `Buffer` from `get()`, an `ArrayBuffer` from `all()` with libsql). */
+  action_response: string | Uint8Array | ArrayBuffer
 }
 
 /** The select list of a whole row (`t` is the table's alias). */
@@ -57,7 +57,7 @@ export function compressJson(text: string): Buffer {
  *
  * @example jsonTextOf(compressJson('{"a":1}')) // '{"a":1}'
  */
-export function jsonTextOf(value: string | Buffer): string {
+export function jsonTextOf(value: string | Uint8Array | ArrayBuffer): string {
   return typeof value === 'string' ? value : gunzipSync(value).toString('utf8')
 }
 
@@ -66,12 +66,19 @@ export function jsonTextOf(value: string | Buffer): string {
  *
  * @example parseJsonColumn(compressJson('{"a":1}')) // { a: 1 }
  */
-export function parseJsonColumn(value: string | Buffer): unknown {
+export function parseJsonColumn(value: string | Uint8Array | ArrayBuffer): unknown {
   return JSON.parse(jsonTextOf(value)) as unknown
 }
 
-/** A row as a `StoredQuote` (the fields of version 1). */
+/**
+ * A row as a `StoredQuote` (the fields of version 1). Every field is read by name: a row object may carry more
+ * than its columns (libsql's `_metadata`, `database.ts`), so rows are never spread or serialized whole.
+ */
 export function quoteFromRow(row: TransactionRow): StoredQuote {
+  return quoteOf(row, parseJsonColumn(row.action_response))
+}
+
+function quoteOf(row: TransactionRow, actionResponse: unknown): StoredQuote {
   return {
     txId: row.tx_id,
     createdAt: row.created_at,
@@ -86,7 +93,7 @@ export function quoteFromRow(row: TransactionRow): StoredQuote {
     vmId: row.vm_id,
     status: row.status,
     actionRequest: JSON.parse(row.action_request) as unknown,
-    actionResponse: parseJsonColumn(row.action_response),
+    actionResponse,
   }
 }
 
@@ -94,7 +101,7 @@ export function quoteFromRow(row: TransactionRow): StoredQuote {
 export function transactionFromRow(row: TransactionRow): StoredTransaction {
   const actionResponseJson = jsonTextOf(row.action_response)
   return {
-    ...quoteFromRow({ ...row, action_response: actionResponseJson }),
+    ...quoteOf(row, JSON.parse(actionResponseJson) as unknown),
     registeredAt: row.registered_at,
     updatedAt: row.updated_at,
     srcTxHash: row.src_tx_hash,

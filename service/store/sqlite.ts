@@ -1,5 +1,5 @@
 /**
- * The SQLite store: one better-sqlite3 connection per worker thread on a shared file in WAL mode. This file opens
+ * The SQLite store: one connection (libsql, `database.ts`) per worker thread on a shared file in WAL mode. This file opens
  * and configures the connection and records quotes; `lifecycle.ts` (registration, tracking) and `history.ts`
  * (status and history reads) add the rest of `Store` over the same connection.
  *
@@ -12,8 +12,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
 import type { ServiceConfig } from '../config.js'
+import { type Database, openDatabase, pragmaValue, prepare } from './database.js'
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
@@ -44,9 +44,9 @@ export const PAGE_SIZE = 8192
 export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'>): Store {
   mkdirSync(config.dataDir, { recursive: true })
   mkdirSync(dirname(config.databasePath), { recursive: true })
-  const db = new Database(config.databasePath, { timeout: BUSY_TIMEOUT_MS })
+  const db = openDatabase(config.databasePath, BUSY_TIMEOUT_MS)
   try {
-    configureConnection(db)
+    configureConnection(db, config.databasePath)
     migrate(db)
     return sqliteStore(db)
   } catch (error) {
@@ -60,25 +60,26 @@ export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'
  * migrations wait for other workers instead of failing), WAL (persistent in the file), `synchronous=NORMAL` (per
  * connection).
  *
+ * @param path - the file's path, for the error message.
  * @throws Error when WAL cannot be enabled (e.g. a network file system without shared memory).
- * @example configureConnection(new Database(path))
+ * @example configureConnection(openDatabase(path), path)
  */
-export function configureConnection(db: Database.Database): void {
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+export function configureConnection(db: Database, path: string): void {
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   // Only takes effect on a file without pages yet (before WAL is enabled); ignored otherwise.
-  db.pragma(`page_size = ${PAGE_SIZE}`)
-  const mode = db.pragma('journal_mode = WAL', { simple: true })
-  if (mode !== 'wal') throw new Error(`could not enable WAL mode on ${db.name} (journal_mode is ${String(mode)})`)
-  db.pragma(`synchronous = ${DEFAULT_SYNCHRONOUS}`)
+  db.exec(`PRAGMA page_size = ${PAGE_SIZE}`)
+  const mode = pragmaValue(db, 'journal_mode = WAL')
+  if (mode !== 'wal') throw new Error(`could not enable WAL mode on ${path} (journal_mode is ${String(mode)})`)
+  db.exec(`PRAGMA synchronous = ${DEFAULT_SYNCHRONOUS}`)
 }
 
-function sqliteStore(db: Database.Database): Store {
-  const insertQuote = db.prepare<[Record<string, string | number>]>(`
+function sqliteStore(db: Database): Store {
+  const insertQuote = prepare<[Record<string, string | number>]>(db, `
     INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
       dst_chain_id, vm_id, created_at, updated_at, action_request, action_response)
     VALUES (@txId, @orgId, @appId, @keyId, @appName, @affiliateId, @sender, @srcChainId,
       @dstChainId, @vmId, @createdAt, @createdAt, @actionRequest, @actionResponse)`)
-  const selectQuote = db.prepare<[string], TransactionRow>(`SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`)
+  const selectQuote = prepare<[string], TransactionRow>(db, `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`)
 
   const quoteParameters = (entry: QuoteEntry): Record<string, string | number> => {
     const { apiKey } = entry

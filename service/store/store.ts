@@ -167,7 +167,7 @@ export interface HistoryPage {
 }
 
 /**
- * The service's store. Every method is synchronous (better-sqlite3): one call is one short transaction; each
+ * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
  * worker thread opens its own `Store`.
  */
 export interface Store {

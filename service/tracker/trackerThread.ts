@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ServiceConfig } from '../config.js'
 import { log, logError } from '../log.js'
+import { siblingModule } from '../moduleUrl.js'
 import { TRACKER_READY, TRACKER_STOP, type TrackerMessage, type TrackerWorkerData, isTrackerMessage } from './trackerProtocol.js'
 
 /** How long `stop` waits for the thread to finish its tick before terminating it. */
@@ -25,7 +26,7 @@ export interface TrackerThread {
 
 /** Options of `startTrackerThread`. */
 export interface StartTrackerThreadOptions {
-  /** The thread's module; default `thread.ts` beside this file. */
+  /** The thread's module; default `thread.ts` beside this file (`thread.js` in the build). */
   readonly filename?: URL
 }
 
@@ -41,7 +42,7 @@ export interface StartTrackerThreadOptions {
  * process.once('SIGTERM', () => void tracker.stop().then(() => process.exit(0)))
  */
 export function startTrackerThread(config: ServiceConfig, options: StartTrackerThreadOptions = {}): TrackerThread {
-  const entry = options.filename ?? new URL('./thread.ts', import.meta.url)
+  const entry = options.filename ?? siblingModule('thread', import.meta.url)
   const bootstrap = entry.pathname.endsWith('.ts')
     ? `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}); register(); await import(${JSON.stringify(entry.href)})`
     : `await import(${JSON.stringify(entry.href)})`

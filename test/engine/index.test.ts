@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import * as engine from '../../engine/index.js'
+import { miniSnapshot } from '../helpers/miniSnapshot.js'
 
 describe('public entry', () => {
   it('exports exactly this list (API changes show up in review)', () => {
@@ -48,7 +49,7 @@ describe('public entry', () => {
   })
 
   it('createEngine checks its options and names the bad one', () => {
-    const snapshot = engine.loadSnapshot()
+    const snapshot = engine.loadSnapshot(miniSnapshot())
     expect(() => engine.createEngine(snapshot, { protocolFeeBps: -1 })).toThrow(/protocolFeeBps/)
     expect(() => engine.createEngine(snapshot, { maxBridgeHops: 3 })).toThrow(/maxBridgeHops/)
     expect(engine.createEngine(snapshot).options.maxPoolsPerChain).toBe(3)

@@ -1,8 +1,13 @@
-import Database from 'better-sqlite3'
+import { type Database, openDatabase } from '../../service/store/database.js'
 
-/** Runs a query on a read-only connection of its own to a store file: for what the Store interface does not expose. */
-export function inspectDatabase<T>(databasePath: string, query: (db: Database.Database) => T): T {
-  const db = new Database(databasePath, { readonly: true })
+export { openDatabase, pragmaValue, valueOf } from '../../service/store/database.js'
+
+/**
+ * Runs a query on a connection of its own to a store file: for what the Store interface does not expose. The
+ * query only reads (libsql does not honour `readonly`).
+ */
+export function inspectDatabase<T>(databasePath: string, query: (db: Database) => T): T {
+  const db = openDatabase(databasePath)
   try {
     return query(db)
   } finally {

@@ -15,7 +15,8 @@ import { Agent, METHODS } from 'node:http'
 import { connect } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_IDS, ERROR_CLASSES, type ErrorCode, createEngine, loadSnapshot } from '../../engine/index.js'
+import { BRIDGE_IDS, ERROR_CLASSES, type ErrorCode, createEngine } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { buildOpenApiDocument } from '../../service/openapi/document.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { type Contract, type ErrorBody, type Reply, createContract, send } from './contract.js'
@@ -431,7 +432,7 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     expect(tx.chainId).toBe(8453)
     expect(txId).toMatch(/^0x[0-9a-f]{64}$/)
     // The service's engine: the default snapshot, protocol fee 0; dev-key-alpha's default app fee.
-    const engine = createEngine(loadSnapshot(), { protocolFeeBps: 0 })
+    const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 0 })
     const expected = engine.quote({
       ...validQuery,
       srcChainId: Number(validQuery.srcChainId),

@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Router from '@koa/router'
-import Database from 'better-sqlite3'
 import Koa from 'koa'
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BaseError, InvalidParameterError, createEngine, isBaseError, loadSnapshot } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { getActionRoutes } from '../../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
 import { openStore } from '../../service/store/sqlite.js'
@@ -16,6 +16,7 @@ import type { Store } from '../../service/store/store.js'
 import { ROUTER_ABI } from '../../service/tx/routerAbi.js'
 import type { ApiKeyRecord, AppState } from '../../service/types.js'
 import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
 
@@ -62,7 +63,7 @@ describe('parseActionRequest: each rule throws the spec error', () => {
 })
 
 describe('checkActionChains on the default snapshot', () => {
-  const snapshot = loadSnapshot()
+  const snapshot = loadSnapshotFile()
   it.each([
     ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
     ['Solana', 1151111081099710, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
@@ -238,8 +239,8 @@ describe('GET /api/getAction in a Koa app', () => {
   })
 
   it('records nothing when the request fails', async () => {
-    const db = new Database(join(dataDir, 'test.sqlite'), { readonly: true })
-    const count = () => db.prepare('SELECT count(*) FROM transactions').pluck().get()
+    const db = openDatabase(join(dataDir, 'test.sqlite'))
+    const count = () => valueOf(db.prepare('SELECT count(*) FROM transactions'))
     const before = count()
     const { body } = await get(swapQuery({ amount: '100000000000000000000' })) // above the lane's maximum
     expect(body.error.code).toBe('AMOUNT_TOO_HIGH')

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inspectDatabase, valueOf } from '../helpers/sqlite.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { type Reply, send } from './contract.js'
 
@@ -92,13 +92,8 @@ afterAll(async () => {
 })
 
 /** A read-only look at the service's SQLite file (WAL: sees every committed write). */
-function inspect<T>(query: (db: Database.Database) => T): T {
-  const db = new Database(join(dataDir, 'crossroute.sqlite'), { readonly: true, fileMustExist: true })
-  try {
-    return query(db)
-  } finally {
-    db.close()
-  }
+function inspect<T>(query: Parameters<typeof inspectDatabase<T>>[1]): T {
+  return inspectDatabase(join(dataDir, 'crossroute.sqlite'), query)
 }
 
 describe('getAction → registerTxs → getStatus (same-chain swap on Arbitrum)', () => {
@@ -162,8 +157,8 @@ describe('registerTxs', () => {
     expect(await register(item)).toEqual([OK])
     expect(await register([item, { ...item, txHash: hash.toUpperCase().replace('0X', '0x') }, { ...item, txId: action.txId.toUpperCase().replace('0X', '0x') }])).toEqual([OK, OK, OK])
     inspect((db) => {
-      expect(db.prepare('SELECT count(*) FROM transactions WHERE src_tx_hash = ?').pluck().get(hash)).toBe(1)
-      expect(db.prepare('SELECT src_tx_hash, status FROM transactions WHERE tx_id = ?').get(action.txId)).toEqual({ src_tx_hash: hash, status: 'pending' })
+      expect(valueOf(db.prepare('SELECT count(*) FROM transactions WHERE src_tx_hash = ?'), hash)).toBe(1)
+      expect(db.prepare('SELECT src_tx_hash, status FROM transactions WHERE tx_id = ?').all(action.txId)).toEqual([{ src_tx_hash: hash, status: 'pending' }])
     })
   })
 
@@ -333,12 +328,12 @@ describe('50 concurrent clients registering 1,000 transactions', () => {
 
     inspect((db) => {
       const ids = JSON.stringify(items.map((item) => item.txId))
-      const row = db.prepare(`SELECT count(*) AS registered, count(DISTINCT src_tx_hash) AS hashes FROM transactions WHERE tx_id IN (SELECT value FROM json_each(?)) AND registered_at IS NOT NULL`).get(ids)
-      expect(row).toEqual({ registered: 1000, hashes: 1000 })
-      const mismatched = db.prepare(`SELECT count(*) FROM transactions t JOIN json_each(?) j ON j.value ->> 'txId' = t.tx_id WHERE t.src_tx_hash <> j.value ->> 'txHash'`).pluck().get(JSON.stringify(items))
+      const row = db.prepare(`SELECT count(*) AS registered, count(DISTINCT src_tx_hash) AS hashes FROM transactions WHERE tx_id IN (SELECT value FROM json_each(?)) AND registered_at IS NOT NULL`).all(ids)
+      expect(row).toEqual([{ registered: 1000, hashes: 1000 }])
+      const mismatched = valueOf(db.prepare(`SELECT count(*) FROM transactions t JOIN json_each(?) j ON j.value ->> 'txId' = t.tx_id WHERE t.src_tx_hash <> j.value ->> 'txHash'`), JSON.stringify(items))
       expect(mismatched).toBe(0)
-      const counters = db.prepare('SELECT sum(registered) FROM history_counts').pluck().get()
-      expect(counters).toBe(db.prepare('SELECT count(*) FROM transactions WHERE registered_at IS NOT NULL').pluck().get())
+      const counters = valueOf(db.prepare('SELECT sum(registered) FROM history_counts'))
+      expect(counters).toBe(valueOf(db.prepare('SELECT count(*) FROM transactions WHERE registered_at IS NOT NULL')))
     })
     const totalAfter = (JSON.parse((await get('/getTransactions?limit=1')).body) as { pagination: { total: number } }).pagination.total
     expect(totalAfter - totalBefore).toBe(1000)

@@ -1,14 +1,14 @@
-import { inspectDatabase } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../service/store/database.js'
 import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../service/store/migrations.js'
 import { BUSY_TIMEOUT_MS, configureConnection, openStore } from '../../service/store/sqlite.js'
 import type { QuoteEntry } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
+import { inspectDatabase, pragmaValue, valueOf } from '../helpers/sqlite.js'
 
 const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo app', affiliateId: 'aff_1', gasless: false, appFees: [] }
 
@@ -37,7 +37,7 @@ function entry(txId: string, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
 }
 
 /** Direct access to the file, for what the Store interface does not expose. */
-function inspect<T>(query: (db: Database.Database) => T): T {
+function inspect<T>(query: (db: Database) => T): T {
   return inspectDatabase(config.databasePath, query)
 }
 
@@ -86,37 +86,37 @@ describe('openStore', () => {
   it('runs in WAL mode with the schema at the current version', () => {
     openStore(config).close()
     inspect((db) => {
-      expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+      expect(pragmaValue(db, 'journal_mode')).toBe('wal')
+      expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
       const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'").pluck().all()
       expect(indexes).toEqual(expect.arrayContaining(['transactions_src_tx', 'transactions_due', 'transactions_quoted', 'history_org', 'history_sender']))
     })
   })
 
   it('configures each connection: busy_timeout, WAL, synchronous=NORMAL', () => {
-    const db = new Database(join(dataDir, 'c.sqlite'))
-    configureConnection(db)
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(BUSY_TIMEOUT_MS)
-    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
-    expect(db.pragma('synchronous', { simple: true })).toBe(1) // NORMAL
+    const db = openDatabase(join(dataDir, 'c.sqlite'))
+    configureConnection(db, join(dataDir, 'c.sqlite'))
+    expect(pragmaValue(db, 'busy_timeout')).toBe(BUSY_TIMEOUT_MS)
+    expect(pragmaValue(db, 'journal_mode')).toBe('wal')
+    expect(pragmaValue(db, 'synchronous')).toBe(1) // NORMAL
     db.close()
   })
 })
 
 describe('migrate', () => {
   it('is idempotent: a second run applies nothing and keeps the data', () => {
-    const db = new Database(join(dataDir, 'm.sqlite'))
+    const db = openDatabase(join(dataDir, 'm.sqlite'))
     expect(migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version))
     db.prepare("INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, updated_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, 0, '{}', '{}')").run()
     expect(migrate(db)).toEqual([])
-    expect(db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(1)
-    expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+    expect(valueOf(db.prepare('SELECT count(*) FROM transactions'))).toBe(1)
+    expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
     db.close()
   })
 
   it('refuses a database newer than the code', () => {
-    const db = new Database(join(dataDir, 'm.sqlite'))
-    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`)
+    const db = openDatabase(join(dataDir, 'm.sqlite'))
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`)
     expect(() => migrate(db)).toThrow(/newer than this code/)
     db.close()
   })
@@ -166,9 +166,9 @@ describe('several workers on one file', () => {
     await Promise.all(runs)
 
     inspect((db) => {
-      expect(db.prepare('SELECT count(*) FROM transactions').pluck().get()).toBe(workers * count)
-      expect(db.prepare('SELECT count(DISTINCT tx_id) FROM transactions').pluck().get()).toBe(workers * count)
-      expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION)
+      expect(valueOf(db.prepare('SELECT count(*) FROM transactions'))).toBe(workers * count)
+      expect(valueOf(db.prepare('SELECT count(DISTINCT tx_id) FROM transactions'))).toBe(workers * count)
+      expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
     })
     const store = openStore(config)
     expect(store.getQuote('w3-249')?.orgId).toBe('org_1')

@@ -7,9 +7,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../service/store/database.js'
 import { historyQuery } from '../../service/store/history.js'
 import { openStore } from '../../service/store/sqlite.js'
 import type { HistoryFilter, Store } from '../../service/store/store.js'
@@ -177,11 +177,11 @@ describe('query plans', () => {
     'wallet + chain + dates': { orgId: 'org_a', sender: '0xs2', chainIds: [8453], registeredFrom: T0, registeredTo: T0 + 250 },
     'apps + chains + period': { orgId: 'org_a', appIds: ['a1', 'a3'], chainIds: [1, 42161], registeredFrom: T0 + 50 },
   }
-  const plan = (db: Database.Database, sql: string, params: unknown[]) =>
+  const plan = (db: Database, sql: string, params: unknown[]) =>
     (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((row) => row.detail)
 
   it.each(Object.entries(shapes))('%s: counted and paged through indexes only', (_, filter) => {
-    const db = new Database(databasePath, { readonly: true })
+    const db = openDatabase(databasePath)
     try {
       const query = historyQuery(filter)
       const countPlan = plan(db, query.count.sql, query.count.params)

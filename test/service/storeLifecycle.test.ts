@@ -3,13 +3,13 @@
  * data, registration outcomes and their durability setting, what the tracker reads and writes, quote expiry, and
  * the org-scoped lookups. History pages are in `storeHistory.test.ts`.
  */
-import { inspectDatabase } from '../helpers/sqlite.js'
+import { inspectDatabase, pragmaValue, valueOf } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../service/store/migrations.js'
+import { type Database, openDatabase } from '../../service/store/database.js'
 import { lifecycleMethods } from '../../service/store/lifecycle.js'
 import { configureConnection, openStore } from '../../service/store/sqlite.js'
 import type { QuoteEntry, RegistrationInput, Store, TxPathEntry } from '../../service/store/store.js'
@@ -61,7 +61,7 @@ afterEach(() => {
 })
 
 /** Direct access to the file, for what the Store interface does not expose. */
-function inspect<T>(query: (db: Database.Database) => T): T {
+function inspect<T>(query: (db: Database) => T): T {
   return inspectDatabase(config.databasePath, query)
 }
 
@@ -69,10 +69,10 @@ describe('migration 2', () => {
   it('carries a version-1 file with quotes to version 2: rows kept, lifecycle columns empty, indexes and counters in place', () => {
     store.close()
     rmSync(config.databasePath)
-    const db = new Database(config.databasePath)
-    db.pragma('journal_mode = WAL')
+    const db = openDatabase(config.databasePath)
+    db.exec('PRAGMA journal_mode = WAL')
     db.exec(MIGRATIONS[0]!.sql)
-    db.pragma('user_version = 1')
+    db.exec('PRAGMA user_version = 1')
     db.prepare(
       `INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, action_request, action_response)
        VALUES (?, 'org_a', 'app_a', 'key_a', 'App A', 'aff_a', '0xabc', 8453, 10, 'evm', ?, '{"amount":"1"}', '{"txId":"v1"}')`,
@@ -80,7 +80,7 @@ describe('migration 2', () => {
     db.close()
 
     store = openStore(config)
-    expect(inspect((d) => d.pragma('user_version', { simple: true }))).toBe(SCHEMA_VERSION)
+    expect(inspect((d) => pragmaValue(d, 'user_version'))).toBe(SCHEMA_VERSION)
     expect(SCHEMA_VERSION).toBe(2)
     const stored = store.getByTxId(txIdOf(1), 'org_a')!
     expect(stored).toMatchObject({
@@ -101,12 +101,12 @@ describe('migration 2', () => {
   })
 
   it('creates new files with 8 KiB pages (a compressed registered row is ~2 KB: 3 to a page)', () => {
-    expect(inspect((d) => d.pragma('page_size', { simple: true }))).toBe(8192)
+    expect(inspect((d) => pragmaValue(d, 'page_size'))).toBe(8192)
   })
 
   it('refuses rows that break the lifecycle invariants', () => {
     store.recordQuote(quote(1))
-    const db = new Database(config.databasePath)
+    const db = openDatabase(config.databasePath)
     try {
       expect(() => db.prepare("UPDATE transactions SET status = 'done'").run()).toThrow(/CHECK/)
       expect(() => db.prepare("UPDATE transactions SET status = 'pending'").run()).toThrow(/CHECK/) // pending without a registration
@@ -184,20 +184,20 @@ describe('registerTransaction', () => {
   })
 
   it('commits with synchronous=FULL, and sets the connection back to NORMAL even when the batch throws', () => {
-    const db = new Database(config.databasePath)
-    configureConnection(db)
+    const db = openDatabase(config.databasePath)
+    configureConnection(db, config.databasePath)
     const issued: string[] = []
-    const pragma = db.pragma.bind(db)
-    db.pragma = ((source: string, options?: Database.PragmaOptions) => {
-      if (source.startsWith('synchronous')) issued.push(source)
-      return pragma(source, options)
-    }) as typeof db.pragma
+    const exec = db.exec.bind(db)
+    db.exec = (source: string) => {
+      if (source.startsWith('PRAGMA synchronous')) issued.push(source)
+      return exec(source)
+    }
     const lifecycle = lifecycleMethods(db)
     expect(lifecycle.registerTransactions([registration(1)])).toEqual([{ outcome: 'registered' }])
-    expect(issued).toEqual(['synchronous = FULL', 'synchronous = NORMAL'])
+    expect(issued).toEqual(['PRAGMA synchronous = FULL', 'PRAGMA synchronous = NORMAL'])
     expect(() => lifecycle.registerTransactions([registration(42)])).toThrow(/no quote/)
-    expect(issued.slice(2)).toEqual(['synchronous = FULL', 'synchronous = NORMAL'])
-    expect(pragma('synchronous', { simple: true })).toBe(1)
+    expect(issued.slice(2)).toEqual(['PRAGMA synchronous = FULL', 'PRAGMA synchronous = NORMAL'])
+    expect(pragmaValue(db, 'synchronous')).toBe(1)
     db.close()
   })
 

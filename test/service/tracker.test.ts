@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type Engine, createEngine, loadSnapshot } from '../../engine/index.js'
+import { type Engine, createEngine } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { loadConfig, parseRpcUrls } from '../../service/config.js'
 import { type ActionResponse, buildAction, newTxId } from '../../service/routes/getAction.js'
 import { parseActionRequest } from '../../service/routes/getActionRequest.js'
@@ -39,7 +40,7 @@ const TO_SOLANA = { srcChainId: ARB.chainId, srcToken: ARB.USDC, dstChainId: SOL
 let engine: Engine
 let facts: TrackingFacts
 beforeAll(() => {
-  engine = createEngine(loadSnapshot(SNAPSHOT))
+  engine = createEngine(loadSnapshotFile(SNAPSHOT))
   facts = loadTrackingFacts(SNAPSHOT)
 })
 

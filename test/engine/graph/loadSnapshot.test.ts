@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { InvalidSnapshotError, type SnapshotJson, loadSnapshot } from '../../../engine/index.js'
+import { loadSnapshotFile } from '../../../engine/loader.js'
 import { ETH, ETH_USDC, miniSnapshot } from '../../helpers/miniSnapshot.js'
 import { thrown } from '../../helpers/thrown.js'
 
@@ -17,19 +18,19 @@ function rejection(corrupt: (json: SnapshotJson) => void) {
 
 describe('loadSnapshot', () => {
   it('loads the default fixture with no argument, and a file by path', () => {
-    const snapshot = loadSnapshot()
+    const snapshot = loadSnapshotFile()
     expect(snapshot.chains.size).toBe(12)
     const folder = mkdtempSync(join(tmpdir(), 'crossroute-'))
     const file = join(folder, 'mini.json')
     writeFileSync(file, JSON.stringify(miniSnapshot()))
-    expect(loadSnapshot(file).pools).toHaveLength(miniSnapshot().pools.length)
+    expect(loadSnapshotFile(file).pools).toHaveLength(miniSnapshot().pools.length)
   })
 
   it('names the file when it cannot be read or parsed', () => {
-    expect(() => loadSnapshot('/nonexistent/snapshot.json')).toThrow(/nonexistent\/snapshot\.json/)
+    expect(() => loadSnapshotFile('/nonexistent/snapshot.json')).toThrow(/nonexistent\/snapshot\.json/)
     const folder = mkdtempSync(join(tmpdir(), 'crossroute-'))
     writeFileSync(join(folder, 'bad.json'), '{ nope')
-    expect(() => loadSnapshot(join(folder, 'bad.json'))).toThrow(/not valid JSON/)
+    expect(() => loadSnapshotFile(join(folder, 'bad.json'))).toThrow(/not valid JSON/)
   })
 
   it('rejects a pool naming an unknown token, naming the pool', () => {

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { CrossVmReceiverRequiredError, type QuoteRequest, type QuoteResult, type RouteQuote, createEngine, loadSnapshot } from '../../../engine/index.js'
+import { CrossVmReceiverRequiredError, type QuoteRequest, type QuoteResult, type RouteQuote, createEngine } from '../../../engine/index.js'
+import { loadSnapshotFile } from '../../../engine/loader.js'
 import { laneAmountOut } from '../../../engine/bridges/lane.js'
 import { poolAmountOut } from '../../../engine/pools/index.js'
 import { tokenKey } from '../../../engine/graph/validateSnapshot.js'
 import { thrown } from '../../helpers/thrown.js'
 
-const snapshot = loadSnapshot()
+const snapshot = loadSnapshotFile()
 const engine = createEngine(snapshot, { protocolFeeBps: 10 })
 
 const EVM_SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -181,7 +182,7 @@ describe('default fixture: specifics', () => {
 
   it('the same snapshot and request give identical JSON, across engines', () => {
     const request = { ...scenarios[1]!.request, amount: '123456789', swapDirection: 'exact-amount-in' as const, slippage: 12.5 }
-    const again = createEngine(loadSnapshot(), { protocolFeeBps: 10 })
+    const again = createEngine(loadSnapshotFile(), { protocolFeeBps: 10 })
     expect(JSON.stringify(again.quote(request))).toBe(JSON.stringify(engine.quote(request)))
     expect(JSON.stringify(engine.quote(request))).toBe(JSON.stringify(engine.quote(request)))
   })

@@ -2,10 +2,11 @@
  * A short engine demo: loads the default snapshot and prints a same-chain and a cross-chain quote.
  * Run with `npm run demo`.
  */
-import { createEngine, loadSnapshot } from '../engine/index.js'
+import { createEngine } from '../engine/index.js'
+import { loadSnapshotFile } from '../engine/loader.js'
 
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
-const engine = createEngine(loadSnapshot(), { protocolFeeBps: 5 })
+const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 5 })
 
 const examples = [
   {

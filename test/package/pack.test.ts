@@ -1,0 +1,157 @@
+/**
+ * The package as users get it: `npm pack` (which builds dist/ through `prepack`), the tarball installed into a
+ * fresh project, the README's library example run there with plain `node`, and a TypeScript consumer type-checked
+ * against the shipped declarations. Slow (a build and an install: ~1 min on two busy cores), hence one install
+ * shared by every test.
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** Packages only the service needs: installing the engine must not bring them (README "Install and package"). */
+const SERVICE_ONLY = ['koa', '@koa/router', 'koa-compose', 'piscina', 'libsql', '@libsql', 'better-sqlite3']
+
+/** The environment of a child npm/node, without the `npm_*` variables of the `npm test` that runs us. */
+const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')))
+const run = (command: string, args: string[], cwd: string) =>
+  execFileSync(command, args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+
+let work: string
+let consumer: string
+let packedFiles: string[]
+let installLog: string
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'crossroute-pack-'))
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[]
+  packedFiles = packed!.files.map((file) => file.path)
+  consumer = join(work, 'consumer')
+  mkdirSync(consumer)
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
+  installLog = run('npm', ['install', join(work, packed!.filename), '--prefer-offline', '--no-audit', '--no-fund', '--foreground-scripts'], consumer)
+}, 300_000)
+
+afterAll(() => {
+  if (work !== undefined) rmSync(work, { recursive: true, force: true })
+})
+
+/** Every directory under `dir` (node_modules of the consumer), depth first. */
+function directories(dir: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const path = join(dir, entry.name)
+    found.push(path, ...directories(path))
+  }
+  return found
+}
+
+/** What `tsc` reports for the consumer project (its diagnostics go to stdout); `''` when it type-checks. */
+function typeErrors(): string {
+  try {
+    run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], consumer)
+    return ''
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error)
+  }
+}
+
+describe('the packed tarball', () => {
+  it('carries dist, the default snapshot and the docs; no sources, tests or other fixtures', () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'fixtures/default.json', 'dist/engine/index.js', 'dist/engine/index.d.ts', 'dist/engine/loader.js', 'dist/service/main.js']))
+    expect(packedFiles.filter((path) => /^(test|bench|examples|scripts|engine|service)\//.test(path))).toEqual([])
+    expect(packedFiles.filter((path) => path.startsWith('fixtures/') && !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/)/.test(path))).toEqual([])
+    expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
+  })
+
+  it('installs without the service dependencies and compiles nothing', () => {
+    const modules = join(consumer, 'node_modules')
+    expect(existsSync(join(modules, 'crossroute', 'dist', 'engine', 'index.js'))).toBe(true)
+    for (const name of SERVICE_ONLY) expect(existsSync(join(modules, name)), name).toBe(false)
+    // node-gyp leaves build/config.gypi (and build/Release) in every package it compiled.
+    expect(directories(modules).filter((dir) => existsSync(join(dir, 'config.gypi')))).toEqual([])
+    expect(installLog).not.toMatch(/node-gyp rebuild|gyp info/)
+  })
+
+  it("runs the README's library example with plain node", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const example = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme)![1]!
+    // The example is plain JavaScript apart from its fence; print the figures as JSON to read them back.
+    writeFileSync(join(consumer, 'example.mjs'), example.replace(/console\.log\(([^\n]*)\)\s*$/, 'console.log(JSON.stringify([$1]))'))
+    const [amountOut, amountOutMin, bridgeIds, routes] = JSON.parse(run(process.execPath, ['example.mjs'], consumer)) as [string, string, string[], number]
+    expect(BigInt(amountOut)).toBeGreaterThan(240_000_000n)
+    expect(BigInt(amountOutMin)).toBe((BigInt(amountOut) * 9950n) / 10000n)
+    expect(bridgeIds.length).toBeGreaterThan(0)
+    expect(routes).toBeGreaterThanOrEqual(1)
+  })
+
+  it('type-checks a TypeScript consumer (NodeNext) against the shipped declarations', () => {
+    writeFileSync(
+      join(consumer, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['consumer.ts'] }),
+    )
+    writeFileSync(
+      join(consumer, 'consumer.ts'),
+      `import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from 'crossroute'
+import { NoAvailableRouteError, type ErrorCode } from 'crossroute/errors'
+import { DEFAULT_SNAPSHOT_PATH, loadSnapshotFile, readSnapshotJson } from 'crossroute/loader'
+
+const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 5 })
+const same = createEngine(loadSnapshot(readSnapshotJson(DEFAULT_SNAPSHOT_PATH)))
+const request: QuoteRequest = {
+  sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', srcChainId: 8453, srcToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  dstChainId: 10, dstToken: '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', amount: '250000000', swapDirection: 'exact-amount-in', slippage: 50,
+}
+const quote: QuoteResult = engine.quote(request)
+const amount: string = quote.amountOut.amount
+const code: ErrorCode = NoAvailableRouteError.code
+export { amount, code, same }
+`,
+    )
+    expect(typeErrors()).toBe('')
+    // And a type error is reported: the check above is not vacuous.
+    writeFileSync(join(consumer, 'consumer.ts'), `import { createEngine } from 'crossroute'\ncreateEngine('not a snapshot')\n`)
+    expect(typeErrors()).toMatch(/TS2345/)
+  })
+})
+
+describe("the engine entry's module graph", () => {
+  /** The files of packages (`node_modules/<name>/`) that `import(specifier)` loads in a fresh node process. */
+  function loadedPackages(specifier: string): Set<string> {
+    const log = join(work, `loaded-${specifier.replace(/\W/g, '_')}.txt`)
+    writeFileSync(join(consumer, 'hooks.mjs'), `import { appendFileSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context)
+  appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
+  return result
+}`)
+    writeFileSync(join(consumer, 'register.mjs'), `import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n`)
+    writeFileSync(log, '')
+    run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], consumer)
+    const packages = readFileSync(log, 'utf8')
+      .split('\n')
+      .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url))
+      .filter((match) => match !== null)
+      .map((match) => (match[1] === 'viem' && !match[2]!.startsWith('_esm/index.js') ? 'viem/<subpath>' : match[1]!))
+    return new Set(packages)
+  }
+
+  it('does not load the service dependencies', () => {
+    const loaded = loadedPackages('crossroute')
+    expect(loaded.has('crossroute')).toBe(true)
+    for (const name of SERVICE_ONLY) expect(loaded.has(name), name).toBe(false)
+    const errors = loadedPackages('crossroute/errors')
+    expect([...errors]).toEqual(['crossroute'])
+  })
+
+  // Fails while engine/vm imports the heavy VM libraries (root viem, @solana/web3.js, bitcoinjs-lib): the VM
+  // registry work replaces them with light codecs. When it lands this starts passing: change `it.fails` to `it`.
+  it.fails('does not load @solana/web3.js, bitcoinjs-lib or the root of viem', () => {
+    const loaded = loadedPackages('crossroute')
+    expect([...loaded].filter((name) => name === '@solana/web3.js' || name === 'bitcoinjs-lib' || name === 'viem')).toEqual([])
+  })
+})
