@@ -38,6 +38,8 @@ export type {
   TokenAmount,
 } from './quote/types.js'
 export { addressProblem, walletAddressProblem, normalizeAddress, vmIdOf, isNativeSentinel } from './vm/addresses.js'
+export { VM_IDS, addressFamilyOf, isVmId, sameAddressFamily, txHashProblem, vmModuleOf } from './vm/registry.js'
+export type { AddressFamily, VmId, VmModule } from './vm/vmModule.js'
 export {
   AmountTooHighError,
   AmountTooLowError,

@@ -1,6 +1,7 @@
 import { InvalidSnapshotError } from '../errors/index.js'
 import { validatePoolState } from '../pools/index.js'
 import { addressProblem, isNativeSentinel, normalizeAddress } from '../vm/addresses.js'
+import { isVm } from '../vm/registry.js'
 import {
   BRIDGE_IDS,
   type BridgeLane,
@@ -16,7 +17,6 @@ import {
   type Vm,
 } from './types.js'
 
-const VMS: readonly Vm[] = ['evm', 'solana', 'bitcoin', 'tron', 'hypercore']
 const UINT = /^[0-9]+$/
 const INT = /^-?[0-9]+$/
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/
@@ -93,7 +93,7 @@ type Fail = (entry: string, reason: string) => never
 
 function readChain(c: ChainJson, entry: string, fail: Fail): Chain {
   if (!Number.isSafeInteger(c?.chainId) || c.chainId <= 0) fail(entry, 'chainId must be a positive integer')
-  if (!VMS.includes(c.vm)) fail(entry, `unknown vm ${String(c.vm)}`)
+  if (!isVm(c.vm)) fail(entry, `unknown vm ${String(c.vm)}`)
   if (typeof c.name !== 'string' || c.name === '') fail(entry, 'name must be a non-empty string')
   if (!isNativeSentinel(c.vm, c.nativeToken)) fail(entry, `nativeToken ${c.nativeToken} is not the ${c.vm} native sentinel`)
   const routerProblem = addressProblem(c.vm, c.routerAddress)
