@@ -17,7 +17,7 @@
  */
 import { type Hex, type PublicClient, TransactionReceiptNotFoundError, createPublicClient, decodeErrorResult, decodeEventLog, http, numberToHex, toEventSelector } from 'viem'
 import { log } from '../log.js'
-import { ROUTER_ABI } from '../tx/routerAbi.js'
+import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import type { Leg } from './trackingPlan.js'
 
