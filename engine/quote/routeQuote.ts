@@ -1,5 +1,6 @@
 import { laneFee } from '../bridges/lane.js'
 import type { Token } from '../graph/types.js'
+import { poolFeePips } from '../pools/index.js'
 import type { Edge, RouteGraph } from '../routing/graph.js'
 import type { EvaluatedRoute } from '../routing/router.js'
 import { vmModuleOf } from '../vm/registry.js'
@@ -122,8 +123,7 @@ function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint
       return { type: 'bridge', protocol: edge.lane.bridgeId, id: edge.lane.id, feePips: edge.lane.feeBps * 100, ...base }
     case 'pool': {
       const pool = edge.pool
-      const feePips =
-        pool.kind === 'concentrated' ? pool.feePips : pool.kind === 'constantProduct' ? pool.feeBps * 100 : Number(pool.fee / 10_000n)
+      const feePips = poolFeePips(pool)
       return {
         type: 'swap',
         protocol: pool.protocol,

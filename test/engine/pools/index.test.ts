@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { Pool } from '../../../engine/graph/types.js'
 import { getAmountOut } from '../../../engine/pools/constantProduct.js'
 import * as pools from '../../../engine/pools/index.js'
-import { poolAmountIn, poolAmountOut, poolFeeFraction, poolMidPrice, validatePoolState } from '../../../engine/pools/index.js'
+import { poolAmountIn, poolAmountOut, poolDepthUsd, poolFeeFraction, poolFeePips, poolMidPrice, validatePoolState } from '../../../engine/pools/index.js'
 import { stableswapAmountOut } from '../../../engine/pools/stableswap.js'
 import { getSqrtRatioAtTick } from '../../../engine/pools/tickMath.js'
 import { concentratedPool, concentratedPoolFromPositions, constantProductPool, stableswapPool } from './support/pools.js'
@@ -28,7 +28,15 @@ const ALL: readonly [string, Pool][] = [
 
 describe('public exports', () => {
   it('are the dispatch functions and validatePoolState, nothing else', () => {
-    expect(Object.keys(pools).sort()).toEqual(['poolAmountIn', 'poolAmountOut', 'poolFeeFraction', 'poolMidPrice', 'validatePoolState'])
+    expect(Object.keys(pools).sort()).toEqual([
+      'poolAmountIn',
+      'poolAmountOut',
+      'poolDepthUsd',
+      'poolFeeFraction',
+      'poolFeePips',
+      'poolMidPrice',
+      'validatePoolState',
+    ])
   })
 })
 
