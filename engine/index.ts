@@ -12,6 +12,8 @@ export type { Engine, EngineOptions } from './createEngine.js'
 export { loadSnapshot } from './graph/loadSnapshot.js'
 export { tokenKey } from './graph/validateSnapshot.js'
 export { BRIDGE_IDS } from './graph/types.js'
+export { getBridgeInfo, isBridgeId } from './bridges/registry.js'
+export type { BridgeInfo } from './bridges/registry.js'
 export type {
   BridgeId,
   BridgeLane,

@@ -1,10 +1,10 @@
+import { isBridgeId } from '../bridges/registry.js'
 import { InvalidSnapshotError } from '../errors/index.js'
 import { validatePoolState } from '../pools/index.js'
 import { isPoolKind, parsePool } from '../pools/registry.js'
 import { addressProblem, isNativeSentinel, normalizeAddress } from '../vm/addresses.js'
 import { isVm } from '../vm/registry.js'
 import {
-  BRIDGE_IDS,
   type BridgeLane,
   type BridgeLaneJson,
   type Chain,
@@ -186,7 +186,7 @@ function readLane(
   tokens: Map<string, Token>,
   fail: Fail,
 ): BridgeLane {
-  if (!(BRIDGE_IDS as readonly string[]).includes(l.bridgeId)) fail(entry, `unknown bridge id ${String(l.bridgeId)}`)
+  if (!isBridgeId(l.bridgeId)) fail(entry, `unknown bridge id ${String(l.bridgeId)}`)
   const srcChain = chains.get(l.srcChainId)
   const dstChain = chains.get(l.dstChainId)
   if (srcChain === undefined) return fail(entry, `unknown srcChainId ${l.srcChainId}`)
