@@ -1,6 +1,6 @@
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../engine/index.js'
+import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../../../engine/index.js'
 import {
   ROUTER_ABI,
   STEP_KIND,
@@ -10,8 +10,8 @@ import {
   encodeChainAddress,
   stepId,
   transactionBuilderOf,
-} from '../../engine/transactions.js'
-import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+} from '../../../../engine/transactions.js'
+import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO, miniSnapshot } from '../../../helpers/miniSnapshot.js'
 
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 const TX_ID: Hex = `0x${'ab'.repeat(32)}`
