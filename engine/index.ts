@@ -15,6 +15,8 @@ export type { Engine, EngineOptions } from './createEngine.js'
 export { loadSnapshot } from './graph/loadSnapshot.js'
 export { tokenKey } from './graph/validateSnapshot.js'
 export { BRIDGE_IDS } from './graph/types.js'
+export { getBridgeInfo, isBridgeId } from './bridges/registry.js'
+export type { BridgeInfo } from './bridges/registry.js'
 export type {
   BridgeId,
   BridgeLane,
@@ -49,6 +51,8 @@ export * as rules from './schema/rules.js'
 export { compileValidator } from './schema/validate.js'
 export type { ValidationContext, Validator } from './schema/validate.js'
 export { addressProblem, walletAddressProblem, normalizeAddress, vmIdOf, isNativeSentinel } from './vm/addresses.js'
+export { VM_IDS, addressFamilyOf, isVmId, sameAddressFamily, txHashProblem, vmModuleOf } from './vm/registry.js'
+export type { AddressFamily, VmId, VmModule } from './vm/vmModule.js'
 export {
   AmountTooHighError,
   AmountTooLowError,

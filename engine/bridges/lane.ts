@@ -9,6 +9,7 @@
  * depths. Nothing here throws: the router calls these in hot loops and reads `undefined` as "this lane cannot".
  */
 import type { BridgeLane } from '../graph/types.js'
+import { divRoundingUp } from '../math/integer.js'
 
 const BPS = 10_000n
 /** Unit steps allowed when `laneAmountIn` checks its closed form against `laneAmountOut`. */
@@ -69,7 +70,7 @@ export function laneAmountIn(lane: BridgeLane, amountOut: bigint): bigint | unde
   const kept = BPS - BigInt(lane.feeBps)
   if (kept <= 0n) return undefined
   // floor(after·kept/BPS) ≥ net ⇔ after ≥ net·BPS/kept
-  let amountIn = ceilDiv(net * BPS, kept) + lane.flatFee
+  let amountIn = divRoundingUp(net * BPS, kept) + lane.flatFee
   if (amountIn < lane.minAmount) amountIn = lane.minAmount
   if (amountIn > lane.maxAmount) return undefined
   return settle(lane, amountIn, target)
@@ -143,7 +144,7 @@ function convertDecimals(amount: bigint, fromDecimals: number, toDecimals: numbe
 
 /** Smallest amount in `fromDecimals` units that converts to at least `target` in `toDecimals` units. */
 function minNetForConversion(target: bigint, fromDecimals: number, toDecimals: number): bigint {
-  if (toDecimals >= fromDecimals) return ceilDiv(target, pow10(toDecimals - fromDecimals))
+  if (toDecimals >= fromDecimals) return divRoundingUp(target, pow10(toDecimals - fromDecimals))
   // floor(net / 10^k) ≥ target ⇔ net ≥ target·10^k
   return target * pow10(fromDecimals - toDecimals)
 }
@@ -168,7 +169,7 @@ function minNetForSlipSwap(target: bigint, srcDepth: bigint, dstDepth: bigint): 
   const feasible = (x: bigint): boolean => target * (x + srcDepth) ** 2n <= x * srcDepth * dstDepth
   const k = BigInt(bitLength(srcDepth) + 2)
   const scaledRoot = isqrt((dstDepth * (dstDepth - 4n * target)) << (2n * k))
-  let x = ceilDiv((2n * target * srcDepth) << k, ((dstDepth - 2n * target) << k) + scaledRoot)
+  let x = divRoundingUp((2n * target * srcDepth) << k, ((dstDepth - 2n * target) << k) + scaledRoot)
   if (x > srcDepth) x = srcDepth
   if (x < 1n) x = 1n
   for (let step = 0; step < FIX_UP_STEPS; step++) {
@@ -207,9 +208,6 @@ function roundUp(rate: number): number {
   return rate * (1 + 4 * Number.EPSILON)
 }
 
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator - 1n) / denominator
-}
 
 function bitLength(value: bigint): number {
   return value === 0n ? 0 : value.toString(2).length

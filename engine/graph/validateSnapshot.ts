@@ -1,8 +1,10 @@
+import { isBridgeId } from '../bridges/registry.js'
 import { InvalidSnapshotError } from '../errors/index.js'
 import { validatePoolState } from '../pools/index.js'
+import { isPoolKind, parsePool } from '../pools/registry.js'
 import { addressProblem, isNativeSentinel, normalizeAddress } from '../vm/addresses.js'
+import { isVm } from '../vm/registry.js'
 import {
-  BRIDGE_IDS,
   type BridgeLane,
   type BridgeLaneJson,
   type Chain,
@@ -16,7 +18,6 @@ import {
   type Vm,
 } from './types.js'
 
-const VMS: readonly Vm[] = ['evm', 'solana', 'bitcoin', 'tron', 'hypercore']
 const UINT = /^[0-9]+$/
 const INT = /^-?[0-9]+$/
 const DECIMAL = /^[0-9]+(\.[0-9]+)?$/
@@ -93,7 +94,7 @@ type Fail = (entry: string, reason: string) => never
 
 function readChain(c: ChainJson, entry: string, fail: Fail): Chain {
   if (!Number.isSafeInteger(c?.chainId) || c.chainId <= 0) fail(entry, 'chainId must be a positive integer')
-  if (!VMS.includes(c.vm)) fail(entry, `unknown vm ${String(c.vm)}`)
+  if (!isVm(c.vm)) fail(entry, `unknown vm ${String(c.vm)}`)
   if (typeof c.name !== 'string' || c.name === '') fail(entry, 'name must be a non-empty string')
   if (!isNativeSentinel(c.vm, c.nativeToken)) fail(entry, `nativeToken ${c.nativeToken} is not the ${c.vm} native sentinel`)
   const routerProblem = addressProblem(c.vm, c.routerAddress)
@@ -166,57 +167,13 @@ function readPool(p: PoolJson, entry: string, chains: Map<number, Chain>, tokens
     return BigInt(value as string)
   }
 
-  let pool: Pool
-  switch (p.kind) {
-    case 'constantProduct': {
-      if (keys.length !== 2) fail(entry, 'a constant-product pool has exactly 2 tokens')
-      if (!Number.isInteger(p.feeBps) || p.feeBps < 0 || p.feeBps >= 10_000) fail(entry, 'feeBps must be 0 to 9999')
-      pool = {
-        ...base,
-        kind: 'constantProduct',
-        feeBps: p.feeBps,
-        state: { reserve0: big('reserve0', state.reserve0), reserve1: big('reserve1', state.reserve1) },
-      }
-      break
-    }
-    case 'concentrated': {
-      if (keys.length !== 2) fail(entry, 'a concentrated pool has exactly 2 tokens')
-      if (!Number.isInteger(p.feePips) || p.feePips < 0 || p.feePips >= 1_000_000) fail(entry, 'feePips must be 0 to 999999')
-      if (!Array.isArray(state.ticks)) fail(entry, 'ticks must be an array')
-      const s = p.state
-      pool = {
-        ...base,
-        kind: 'concentrated',
-        feePips: p.feePips,
-        state: {
-          sqrtPriceX96: big('sqrtPriceX96', s.sqrtPriceX96),
-          tick: s.tick,
-          liquidity: big('liquidity', s.liquidity),
-          tickSpacing: s.tickSpacing,
-          ticks: s.ticks.map((t, i) => ({ index: t.index, liquidityNet: big(`ticks[${i}].liquidityNet`, t.liquidityNet, true) })),
-        },
-      }
-      break
-    }
-    case 'stableswap': {
-      if (keys.length < 2 || keys.length > 4) fail(entry, 'a stableswap pool has 2 to 4 tokens')
-      if (!Array.isArray(state.balances)) fail(entry, 'balances must be an array')
-      const s = p.state
-      pool = {
-        ...base,
-        kind: 'stableswap',
-        fee: big('fee', p.fee),
-        decimals: keys.map((key) => tokens.get(key)!.decimals),
-        state: {
-          amplification: big('amplification', s.amplification),
-          balances: s.balances.map((b, i) => big(`balances[${i}]`, b)),
-        },
-      }
-      break
-    }
-    default:
-      return fail(entry, `unknown pool kind ${String((p as { kind: unknown }).kind)}`)
-  }
+  if (!isPoolKind(p.kind)) return fail(entry, `unknown pool kind ${String((p as { kind: unknown }).kind)}`)
+  const pool = parsePool(p, {
+    base,
+    tokenDecimals: keys.map((key) => tokens.get(key)!.decimals),
+    big,
+    fail: (reason) => fail(entry, reason),
+  })
   const problem = validatePoolState(pool)
   if (problem !== undefined) fail(entry, problem)
   return pool
@@ -229,7 +186,7 @@ function readLane(
   tokens: Map<string, Token>,
   fail: Fail,
 ): BridgeLane {
-  if (!(BRIDGE_IDS as readonly string[]).includes(l.bridgeId)) fail(entry, `unknown bridge id ${String(l.bridgeId)}`)
+  if (!isBridgeId(l.bridgeId)) fail(entry, `unknown bridge id ${String(l.bridgeId)}`)
   const srcChain = chains.get(l.srcChainId)
   const dstChain = chains.get(l.dstChainId)
   if (srcChain === undefined) return fail(entry, `unknown srcChainId ${l.srcChainId}`)

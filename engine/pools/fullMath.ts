@@ -1,9 +1,11 @@
 /**
- * 512-bit-exact multiply-then-divide, as v3-core `libraries/FullMath.sol` and `libraries/UnsafeMath.sol`.
+ * 512-bit-exact multiply-then-divide, as v3-core `libraries/FullMath.sol` and `libraries/UnsafeMath.sol`: the
+ * rounding of `engine/math/integer.ts` with the Solidity range checks.
  *
  * `bigint` has no 256-bit limit, so the product is exact; what remains of the Solidity semantics is the range
  * check: a result that does not fit in a uint256 reverts there, and throws `PoolMathError` here.
  */
+import { divRoundingUp as ceilDiv } from '../math/integer.js'
 import { PoolMathError } from './poolMathError.js'
 
 /** 2^96: the Q64.96 scale of `sqrtPriceX96` (FixedPoint96.Q96). */
@@ -38,9 +40,7 @@ export function mulDiv(a: bigint, b: bigint, denominator: bigint): bigint {
  */
 export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): bigint {
   if (denominator === 0n) throw new PoolMathError({ operation: 'mulDivRoundingUp', reason: 'division by zero' })
-  const product = a * b
-  let result = product / denominator
-  if (result * denominator !== product) result++ // a multiply is cheaper than a second division for the remainder
+  const result = ceilDiv(a * b, denominator)
   if (result > MAX_UINT256) {
     throw new PoolMathError({ operation: 'mulDivRoundingUp', reason: 'result overflows uint256' })
   }
@@ -59,6 +59,5 @@ export function mulDivRoundingUp(a: bigint, b: bigint, denominator: bigint): big
  */
 export function divRoundingUp(x: bigint, y: bigint): bigint {
   if (y === 0n) throw new PoolMathError({ operation: 'divRoundingUp', reason: 'division by zero' })
-  const quotient = x / y
-  return quotient * y === x ? quotient : quotient + 1n
+  return ceilDiv(x, y)
 }

@@ -1,11 +1,10 @@
 /**
- * Pool math the router uses: one dispatch over the snapshot's `Pool` union. Indices are positions in
- * `pool.tokens`. Amount functions answer `undefined` when the pool cannot fill the amount; they never throw for it.
+ * Pool math the router uses, for any pool: the arguments are checked here, then the pool's kind module
+ * (`registry.ts`) does the math. Indices are positions in `pool.tokens`. Amount functions answer `undefined` when
+ * the pool cannot fill the amount; they never throw for it.
  */
 import type { Pool } from '../graph/types.js'
-import { concentratedAmountIn, concentratedAmountOut, concentratedMidPrice } from './concentrated.js'
-import { constantProductMidPrice, getAmountIn, getAmountOut } from './constantProduct.js'
-import { stableswapAmountIn, stableswapAmountOut, stableswapMidPrice } from './stableswap.js'
+import { poolKindOf } from './registry.js'
 
 export { validatePoolState } from './validatePoolState.js'
 
@@ -23,18 +22,7 @@ export { validatePoolState } from './validatePoolState.js'
  */
 export function poolAmountOut(pool: Pool, tokenInIndex: number, tokenOutIndex: number, amountIn: bigint): bigint | undefined {
   checkArguments(pool, tokenInIndex, tokenOutIndex, amountIn)
-  switch (pool.kind) {
-    case 'constantProduct': {
-      const { reserve0, reserve1 } = pool.state
-      return tokenInIndex === 0
-        ? getAmountOut(amountIn, reserve0, reserve1, pool.feeBps)
-        : getAmountOut(amountIn, reserve1, reserve0, pool.feeBps)
-    }
-    case 'concentrated':
-      return concentratedAmountOut(pool, tokenInIndex === 0, amountIn)
-    case 'stableswap':
-      return stableswapAmountOut(pool, tokenInIndex, tokenOutIndex, amountIn)
-  }
+  return poolKindOf(pool).amountOut(pool, tokenInIndex, tokenOutIndex, amountIn)
 }
 
 /**
@@ -51,18 +39,7 @@ export function poolAmountOut(pool: Pool, tokenInIndex: number, tokenOutIndex: n
  */
 export function poolAmountIn(pool: Pool, tokenInIndex: number, tokenOutIndex: number, amountOut: bigint): bigint | undefined {
   checkArguments(pool, tokenInIndex, tokenOutIndex, amountOut)
-  switch (pool.kind) {
-    case 'constantProduct': {
-      const { reserve0, reserve1 } = pool.state
-      return tokenInIndex === 0
-        ? getAmountIn(amountOut, reserve0, reserve1, pool.feeBps)
-        : getAmountIn(amountOut, reserve1, reserve0, pool.feeBps)
-    }
-    case 'concentrated':
-      return concentratedAmountIn(pool, tokenInIndex === 0, amountOut)
-    case 'stableswap':
-      return stableswapAmountIn(pool, tokenInIndex, tokenOutIndex, amountOut)
-  }
+  return poolKindOf(pool).amountIn(pool, tokenInIndex, tokenOutIndex, amountOut)
 }
 
 /**
@@ -76,16 +53,7 @@ export function poolAmountIn(pool: Pool, tokenInIndex: number, tokenOutIndex: nu
  */
 export function poolMidPrice(pool: Pool, tokenInIndex: number, tokenOutIndex: number): number {
   checkArguments(pool, tokenInIndex, tokenOutIndex, 0n)
-  switch (pool.kind) {
-    case 'constantProduct': {
-      const { reserve0, reserve1 } = pool.state
-      return tokenInIndex === 0 ? constantProductMidPrice(reserve0, reserve1) : constantProductMidPrice(reserve1, reserve0)
-    }
-    case 'concentrated':
-      return concentratedMidPrice(pool.state.sqrtPriceX96, tokenInIndex === 0)
-    case 'stableswap':
-      return stableswapMidPrice(pool, tokenInIndex, tokenOutIndex)
-  }
+  return poolKindOf(pool).midPrice(pool, tokenInIndex, tokenOutIndex)
 }
 
 /**
@@ -95,14 +63,31 @@ export function poolMidPrice(pool: Pool, tokenInIndex: number, tokenOutIndex: nu
  * poolFeeFraction(uniswapV2Pool) // 0.003
  */
 export function poolFeeFraction(pool: Pool): number {
-  switch (pool.kind) {
-    case 'constantProduct':
-      return pool.feeBps / 10_000
-    case 'concentrated':
-      return pool.feePips / 1_000_000
-    case 'stableswap':
-      return Number(pool.fee) / 1e10
-  }
+  return poolKindOf(pool).feeFraction(pool)
+}
+
+/**
+ * Fee in pips (hundredths of a bp), the unit of a route step's `feePips`: 3000 for 30 bps; Curve's 1e10 units
+ * truncated to whole pips.
+ *
+ * @example
+ * poolFeePips(uniswapV2Pool) // 3000
+ */
+export function poolFeePips(pool: Pool): number {
+  return poolKindOf(pool).feePips(pool)
+}
+
+/**
+ * USD value of a pool's smallest side at its current state (virtual reserves for V3): how the router ranks pools
+ * to keep. A float: for ranking only.
+ *
+ * @param pool a loaded pool
+ * @param usdPerUnit USD per smallest unit of each token, in pool order
+ * @example
+ * poolDepthUsd(pool, [1e-6, 1e-6]) // 2e6 for a USDC/USDT pair with 2M of each
+ */
+export function poolDepthUsd(pool: Pool, usdPerUnit: readonly number[]): number {
+  return poolKindOf(pool).depthUsd(pool, usdPerUnit)
 }
 
 function checkArguments(pool: Pool, tokenInIndex: number, tokenOutIndex: number, amount: bigint): void {

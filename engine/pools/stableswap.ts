@@ -5,6 +5,7 @@
  * pool's base fee (no off-peg multiplier in the snapshot).
  */
 import type { StableswapPool } from '../graph/types.js'
+import { divRoundingUp } from '../math/integer.js'
 import { MAX_UINT256 } from './fullMath.js'
 import { A_PRECISION, getD, getY } from './stableswapMath.js'
 
@@ -79,13 +80,13 @@ export function stableswapAmountIn(pool: StableswapPool, i: number, j: number, a
   const p = prepare(pool)
   if (p.d === undefined || amountOut >= p.balances[j]!) return undefined
   // Output before fee in 1e18 precision, rounded up at each step, plus the 1 the pool keeps back.
-  const afterFee = ceilDiv(amountOut * p.rates[j]!, PRECISION)
-  const beforeFee = ceilDiv(afterFee * FEE_DENOMINATOR, FEE_DENOMINATOR - p.fee)
+  const afterFee = divRoundingUp(amountOut * p.rates[j]!, PRECISION)
+  const beforeFee = divRoundingUp(afterFee * FEE_DENOMINATOR, FEE_DENOMINATOR - p.fee)
   const y = p.xp[j]! - beforeFee - 1n
   if (y <= 0n) return undefined
   const x = getY(j, i, y, p.xp, p.amp, p.d)
   if (x === undefined) return undefined
-  const estimate = x > p.xp[i]! ? ceilDiv((x - p.xp[i]!) * PRECISION, p.rates[i]!) : 1n
+  const estimate = x > p.xp[i]! ? divRoundingUp((x - p.xp[i]!) * PRECISION, p.rates[i]!) : 1n
   return smallestInputFor(p, i, j, amountOut, estimate)
 }
 
@@ -169,8 +170,4 @@ function smallestInputFor(p: PreparedStableswap, i: number, j: number, wanted: b
     else failing = middle
   }
   return enough
-}
-
-function ceilDiv(numerator: bigint, denominator: bigint): bigint {
-  return (numerator + denominator - 1n) / denominator
 }

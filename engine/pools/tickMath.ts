@@ -2,7 +2,7 @@
  * Ticks ↔ sqrt prices, bit-exact with v3-core `libraries/TickMath.sol` (solidity <0.8, the deployed V3 pools).
  * A tick `t` is the price 1.0001^t; `sqrtPriceX96` is sqrt(price) as a Q64.96 number.
  */
-import { MAX_UINT256 } from './fullMath.js'
+import { MAX_UINT256, divRoundingUp } from './fullMath.js'
 import { PoolMathError } from './poolMathError.js'
 
 /** Smallest tick: log base 1.0001 of 2^-128. */
@@ -39,7 +39,8 @@ const INVERSE_SQRT_POWERS = [
 ] as const
 
 const Q128 = 1n << 128n
-const LOW_32_BITS = (1n << 32n) - 1n
+/** Q128.128 → Q64.96 drops 32 fraction bits. */
+const Q32 = 1n << 32n
 // Ticks per doubling of the sqrt price: 2 / log2(1.0001).
 const TICKS_PER_LOG2 = 2 / Math.log2(1.0001)
 
@@ -64,7 +65,7 @@ export function getSqrtRatioAtTick(tick: number): bigint {
   }
   if (tick > 0) ratio = MAX_UINT256 / ratio
   // Q128.128 → Q64.96, rounding up.
-  return (ratio >> 32n) + ((ratio & LOW_32_BITS) === 0n ? 0n : 1n)
+  return divRoundingUp(ratio, Q32)
 }
 
 /**

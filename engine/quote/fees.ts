@@ -6,6 +6,7 @@
  * needs and the fees are added on top: the gross input is the smallest one whose net (gross − fees) covers it, so
  * replaying the quote as exact-in with `amountIn` swaps at least what the exact-out route needs.
  */
+import { mulDivRoundingUp } from '../math/integer.js'
 
 const BPS = 10_000n
 
@@ -20,7 +21,7 @@ export interface FeeSplit {
 
 /** `ceil(amount × bps / 10000)`. */
 export function feeOf(amount: bigint, bps: bigint): bigint {
-  return (amount * bps + BPS - 1n) / BPS
+  return mulDivRoundingUp(amount, bps, BPS)
 }
 
 /** Splits a gross input into protocol fee, application fees and the net amount to swap. */
@@ -38,7 +39,7 @@ export function splitFees(gross: bigint, protocolFeeBps: bigint, appFeeBps: read
 export function grossForNet(net: bigint, protocolFeeBps: bigint, appFeeBps: readonly bigint[]): bigint {
   const totalBps = appFeeBps.reduce((sum, bps) => sum + bps, protocolFeeBps)
   // Lower bound from the un-rounded fees; each fee's ceiling can take at most one more unit, so step up.
-  let gross = (net * BPS + (BPS - totalBps) - 1n) / (BPS - totalBps)
+  let gross = mulDivRoundingUp(net, BPS, BPS - totalBps)
   while (splitFees(gross, protocolFeeBps, appFeeBps).net < net) gross++
   return gross
 }

@@ -6,6 +6,7 @@ import {
   UnsupportedNetworkPairError,
 } from '../errors/index.js'
 import type { Router } from '../routing/router.js'
+import { vmModuleOf } from '../vm/registry.js'
 import { failureError } from './failureError.js'
 import { type FeeSplit, grossForNet, splitFees } from './fees.js'
 import { parseQuoteRequest } from '../schema/quoteRequest.js'
@@ -56,7 +57,7 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const best = routes[0]!
   return {
     ...best,
-    requiresTokenApproval: parsed.srcChain.vm === 'evm' && !parsed.srcToken.isNative,
+    requiresTokenApproval: vmModuleOf(parsed.srcChain.vm).requiresTokenApproval && !parsed.srcToken.isNative,
     allRoutes: routes,
   }
 }

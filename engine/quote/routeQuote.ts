@@ -1,8 +1,9 @@
 import { laneFee } from '../bridges/lane.js'
 import type { Token } from '../graph/types.js'
+import { poolFeePips } from '../pools/index.js'
 import type { Edge, RouteGraph } from '../routing/graph.js'
 import type { EvaluatedRoute } from '../routing/router.js'
-import { vmIdOf } from '../vm/addresses.js'
+import { vmModuleOf } from '../vm/registry.js'
 import type { FeeSplit } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 import { maximumIn, minimumOut } from './slippage.js'
@@ -57,7 +58,7 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
   const laneSeconds = lanes.reduce((sum, { lane }) => sum + lane.estimatedSeconds, 0)
 
   return {
-    vmId: vmIdOf(srcChain.vm),
+    vmId: vmModuleOf(srcChain.vm).vmId,
     amountIn: tokenAmount(srcToken, grossIn),
     amountInMax: tokenAmount(srcToken, amountInMax),
     amountOut: tokenAmount(dstToken, amountOut),
@@ -68,7 +69,7 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
     estimatedPriceImpact: priceImpactPercent(edges, amounts),
-    requiresRegisterTransaction: srcChain.vm !== 'evm',
+    requiresRegisterTransaction: vmModuleOf(srcChain.vm).requiresRegisterTransaction,
     bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
     bridgeRoute,
     steps: edges.map((edge, hop) => step(graph, edge, amounts[hop]!, amounts[hop + 1]!)),
@@ -122,8 +123,7 @@ function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint
       return { type: 'bridge', protocol: edge.lane.bridgeId, id: edge.lane.id, feePips: edge.lane.feeBps * 100, ...base }
     case 'pool': {
       const pool = edge.pool
-      const feePips =
-        pool.kind === 'concentrated' ? pool.feePips : pool.kind === 'constantProduct' ? pool.feeBps * 100 : Number(pool.fee / 10_000n)
+      const feePips = poolFeePips(pool)
       return {
         type: 'swap',
         protocol: pool.protocol,

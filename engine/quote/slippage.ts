@@ -1,3 +1,5 @@
+import { mulDivRoundingUp } from '../math/integer.js'
+
 /** Slippage as an exact fraction of 1 (12.5 bps = 125 / 1_000_000). */
 export interface SlippageFraction {
   readonly numerator: bigint
@@ -11,6 +13,5 @@ export function minimumOut(amountOut: bigint, slippage: SlippageFraction): bigin
 
 /** `ceil(amountIn × (1 + s))`: the most the trader pays for an exact-out quote. */
 export function maximumIn(amountIn: bigint, slippage: SlippageFraction): bigint {
-  const scaled = amountIn * (slippage.denominator + slippage.numerator)
-  return (scaled + slippage.denominator - 1n) / slippage.denominator
+  return mulDivRoundingUp(amountIn, slippage.denominator + slippage.numerator, slippage.denominator)
 }

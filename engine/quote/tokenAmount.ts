@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import type { Token } from '../graph/types.js'
+import { divRoundingUp } from '../math/integer.js'
 import type { TokenAmount } from './types.js'
 
 /** USD figures are floored to micro-dollars; they are display values, never used for amounts. */
@@ -35,7 +36,7 @@ export function convertAtUsdPrices(amount: bigint, from: Token, to: Token): bigi
   // amount × price_from / 10^dec_from = x × price_to / 10^dec_to  ⇒  x = amount × p_from × 10^dec_to / (p_to × 10^dec_from)
   const numerator = amount * source.priceE18 * 10n ** BigInt(to.decimals)
   const denominator = target.priceE18 * 10n ** BigInt(from.decimals)
-  return (numerator + denominator - 1n) / denominator
+  return divRoundingUp(numerator, denominator)
 }
 
 /** A token amount object (SPEC §2.2) with its USD value at the snapshot's price. */

@@ -1,7 +1,7 @@
 import { laneFeeFraction, laneMidRate } from '../bridges/lane.js'
 import type { BridgeId, BridgeLane, Chain, Pool, Snapshot, Token } from '../graph/types.js'
 import { tokenKey } from '../graph/validateSnapshot.js'
-import { poolFeeFraction, poolMidPrice } from '../pools/index.js'
+import { poolDepthUsd, poolFeeFraction, poolMidPrice } from '../pools/index.js'
 
 /** A swap through one pool, from `pool.tokens[tokenInIndex]` to `pool.tokens[tokenOutIndex]`. */
 export interface PoolEdge {
@@ -207,17 +207,3 @@ export function backwardDistances(
   return distance
 }
 
-function poolDepthUsd(pool: Pool, usdPerUnit: number[]): number {
-  switch (pool.kind) {
-    case 'constantProduct':
-      return Math.min(Number(pool.state.reserve0) * usdPerUnit[0]!, Number(pool.state.reserve1) * usdPerUnit[1]!)
-    case 'concentrated': {
-      // Virtual reserves at the current price: x = L / √P, y = L · √P (smallest units).
-      const sqrtPrice = Number(pool.state.sqrtPriceX96) / 2 ** 96
-      const liquidity = Number(pool.state.liquidity)
-      return Math.min((liquidity / sqrtPrice) * usdPerUnit[0]!, liquidity * sqrtPrice * usdPerUnit[1]!)
-    }
-    case 'stableswap':
-      return Math.min(...pool.state.balances.map((balance, i) => Number(balance) * usdPerUnit[i]!))
-  }
-}

@@ -1,25 +1,17 @@
-import { LRUCache } from 'lru-cache'
 /**
- * Address rules per VM: validation, the canonical lookup form, the wire `vmId` and native-token sentinels.
- * These run on the request path, so each rule rejects with a regex before any decoding or hashing.
+ * Address rules by VM name, through the registry: validation (with a verdict cache), the canonical lookup form, the
+ * wire `vmId` and native-token sentinels. These run on the request path, so each rule rejects with a regex before
+ * any decoding or hashing.
  */
+import { LRUCache } from 'lru-cache'
 import type { Vm } from '../graph/types.js'
-import { BITCOIN_NATIVE_TOKEN, bitcoinAddressProblem } from './bitcoin.js'
-import { EVM_NATIVE_TOKEN, evmAddressProblem } from './evm.js'
-import { SOLANA_NATIVE_TOKEN, solanaAddressProblem } from './solana.js'
-import { TRON_NATIVE_TOKEN, tronAddressProblem } from './tron.js'
-
-/** VM identifiers on the wire (SPEC §2: `vmId`, accepted by `registerTxs`). */
-export type VmId = 'evm' | 'solana' | 'alt-vm' | 'hypercore'
+import { VM_MODULES, VMS, vmModuleOf } from './registry.js'
+import type { VmId } from './vmModule.js'
 
 /** The native-token sentinel of each VM (research §2). */
-export const NATIVE_TOKEN_SENTINELS: Readonly<Record<Vm, string>> = Object.freeze({
-  evm: EVM_NATIVE_TOKEN,
-  hypercore: EVM_NATIVE_TOKEN,
-  solana: SOLANA_NATIVE_TOKEN,
-  bitcoin: BITCOIN_NATIVE_TOKEN,
-  tron: TRON_NATIVE_TOKEN,
-})
+export const NATIVE_TOKEN_SENTINELS: Readonly<Record<Vm, string>> = Object.freeze(
+  Object.fromEntries(VMS.map((vm) => [vm, VM_MODULES[vm].nativeToken])) as Record<Vm, string>,
+)
 
 const WHITESPACE = /\s/
 
@@ -62,18 +54,9 @@ const verdicts = new LRUCache<string, string>({ max: 50_000 })
 
 function checkAddress(vm: Vm, address: string): string | undefined {
   if (WHITESPACE.test(address)) return 'contains whitespace'
-  if (address === NATIVE_TOKEN_SENTINELS[vm]) return undefined
-  switch (vm) {
-    case 'evm':
-    case 'hypercore':
-      return evmAddressProblem(address)
-    case 'solana':
-      return solanaAddressProblem(address)
-    case 'bitcoin':
-      return bitcoinAddressProblem(address)
-    case 'tron':
-      return tronAddressProblem(address)
-  }
+  const module = vmModuleOf(vm)
+  if (address === module.nativeToken) return undefined
+  return module.addressProblem(address)
 }
 
 /**
@@ -107,7 +90,7 @@ export function walletAddressProblem(vm: Vm, address: string): string | undefine
  * normalizeAddress('solana', 'So11111111111111111111111111111111111111112') // unchanged
  */
 export function normalizeAddress(vm: Vm, address: string): string {
-  return vm === 'evm' || vm === 'hypercore' ? address.toLowerCase() : address
+  return vmModuleOf(vm).normalizeAddress(address)
 }
 
 /**
@@ -120,17 +103,7 @@ export function normalizeAddress(vm: Vm, address: string): string {
  * vmIdOf('tron') // 'alt-vm'
  */
 export function vmIdOf(vm: Vm): VmId {
-  switch (vm) {
-    case 'evm':
-      return 'evm'
-    case 'solana':
-      return 'solana'
-    case 'hypercore':
-      return 'hypercore'
-    case 'bitcoin':
-    case 'tron':
-      return 'alt-vm'
-  }
+  return vmModuleOf(vm).vmId
 }
 
 /**
@@ -144,8 +117,8 @@ export function vmIdOf(vm: Vm): VmId {
  *
  * @example
  * isNativeSentinel('bitcoin', 'bitcoin') // true
- * isNativeSentinel('evm', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE') // false: not our convention
+ * isNativeSentinel('evm', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEEeE') // false: not our convention
  */
 export function isNativeSentinel(vm: Vm, address: string): boolean {
-  return address === NATIVE_TOKEN_SENTINELS[vm]
+  return address === vmModuleOf(vm).nativeToken
 }

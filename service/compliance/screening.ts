@@ -1,7 +1,7 @@
 /**
  * Wallet screening (SPEC §5.6, §7.2 `WALLET_SCREENED`): addresses in a request against the sanctioned lists.
  */
-import { WalletScreeningError } from '../../engine/index.js'
+import { type Vm, WalletScreeningError, addressFamilyOf, loadSnapshot } from '../../engine/index.js'
 import { canonicalAddress, type ScreeningFamily, type ScreeningLists } from './screeningLists.js'
 
 /** One address of a request to screen, with the chain it is used on. */
@@ -24,36 +24,45 @@ export interface Screener {
   isListed(chainId: number, address: string): boolean
 }
 
-/** Chain ids of the non-EVM chains (DESIGN: aggregator numbering). HyperCore (1337) uses EVM addresses. */
-export const BITCOIN_CHAIN_ID = 20_000_000_000_001
-export const TRON_CHAIN_ID = 728_126_428
-export const SOLANA_CHAIN_ID = 1_151_111_081_099_710
+/** How the screener learns a chain's VM: from the snapshot the service quotes on. */
+export type VmOfChain = (chainId: number) => Vm | undefined
 
 /**
- * The address family a chain's addresses belong to. Every positive integer other than the Bitcoin, Tron and
- * Solana ids is taken as EVM-format: EVM chains and HyperCore share one format, and a chain added to a
- * snapshot later is then screened without a change here. This cannot flag a wrong address: the EVM set holds
- * only `0x` + 40 hex entries, which no address of another format equals.
+ * The VM assumed for a chain the snapshot does not name: EVM chains and HyperCore share the 20-byte hex format,
+ * so an EVM chain added to the service later is screened without a change here. This cannot flag a wrong
+ * address: the EVM set holds only `0x` + 40 hex entries, which no address of another format equals.
+ */
+const UNLISTED_CHAIN_VM: Vm = 'evm'
+
+/**
+ * The address family whose list screens a chain's addresses: its VM's family (`engine/vm`), so no chain id is
+ * written here.
  *
  * @param chainId - a chain id.
+ * @param vmOfChain - the chains' VMs (default: the default snapshot's chains).
  * @returns the family, or `undefined` for a chain id that is not a positive safe integer.
  *
  * @example
  * screeningFamilyOf(42161) // 'evm'
  * screeningFamilyOf(20000000000001) // 'bitcoin'
  */
-export function screeningFamilyOf(chainId: number): ScreeningFamily | undefined {
+export function screeningFamilyOf(chainId: number, vmOfChain: VmOfChain = defaultVmOfChain()): ScreeningFamily | undefined {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
-  switch (chainId) {
-    case BITCOIN_CHAIN_ID:
-      return 'bitcoin'
-    case TRON_CHAIN_ID:
-      return 'tron'
-    case SOLANA_CHAIN_ID:
-      return 'solana'
-    default:
-      return 'evm'
+  return addressFamilyOf(vmOfChain(chainId) ?? UNLISTED_CHAIN_VM)
+}
+
+let defaultChains: VmOfChain | undefined
+
+/**
+ * The default snapshot's chains, loaded once through the engine's validating loader. Used when a caller does not
+ * pass the chains of the snapshot it serves; a service with its own snapshot should pass them.
+ */
+function defaultVmOfChain(): VmOfChain {
+  if (defaultChains === undefined) {
+    const chains = loadSnapshot().chains
+    defaultChains = (chainId) => chains.get(chainId)?.vm
   }
+  return defaultChains
 }
 
 /**
@@ -62,15 +71,20 @@ export function screeningFamilyOf(chainId: number): ScreeningFamily | undefined 
  *
  * @param lists - from `loadScreeningLists`.
  * @param now - the clock for `screenedAt` (tests pass a fixed one).
+ * @param vmOfChain - each chain's VM, from the snapshot served (default: the default snapshot's chains).
  * @returns the screener.
  *
  * @example
  * const screener = createScreener(loadScreeningLists(config.screeningDir))
  * screener.screenAddresses([{ field: 'sender', address, chainId: 1 }]) // throws WalletScreeningError if listed
  */
-export function createScreener(lists: ScreeningLists, now: () => Date = () => new Date()): Screener {
+export function createScreener(
+  lists: ScreeningLists,
+  now: () => Date = () => new Date(),
+  vmOfChain: VmOfChain = defaultVmOfChain(),
+): Screener {
   const isListed = (chainId: number, address: string): boolean => {
-    const family = screeningFamilyOf(chainId)
+    const family = screeningFamilyOf(chainId, vmOfChain)
     return family !== undefined && lists.sets[family].has(canonicalAddress(family, address))
   }
   return Object.freeze({

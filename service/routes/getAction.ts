@@ -6,10 +6,10 @@ import { createRouter } from './router.js'
 import { randomBytes } from 'node:crypto'
 import Router from '@koa/router'
 import type { Hex } from 'viem'
-import { type Engine, type ParsedQuoteRequest, type QuoteResult, normalizeAddress } from '../../engine/index.js'
+import { type Engine, InvalidParameterError, type ParsedQuoteRequest, type QuoteResult, normalizeAddress } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
-import { type EvmTransaction, buildEvmTransaction } from '../tx/evm.js'
+import { type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
 import type { AppState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 
@@ -21,7 +21,7 @@ export interface GetActionDependencies {
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
-export type ActionResponse = { tx: EvmTransaction; txId: Hex } & QuoteResult
+export type ActionResponse = { tx: Transaction; txId: Hex } & QuoteResult
 
 /**
  * A new transaction id: 32 random bytes as `0x` and 64 hex digits. The same value is the router call's `bytes32
@@ -45,7 +45,12 @@ export function buildAction(
   options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
 ): ActionResponse {
   const quote = engine.quote(options.quoteRequest ?? toQuoteRequest(request))
-  const tx = buildEvmTransaction({
+  const srcChain = engine.snapshot.chains.get(quote.amountIn.chainId)!
+  const buildTransaction = transactionBuilderOf(srcChain.vm)
+  if (buildTransaction === undefined) {
+    throw new InvalidParameterError({ parameter: 'srcChainId', value: String(srcChain.chainId), reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet` })
+  }
+  const tx = buildTransaction({
     snapshot: engine.snapshot,
     txId: options.txId,
     quote,

@@ -15,9 +15,9 @@
  * A node that does not answer (or answers for another chain id) never fails a transaction: the leg stays pending
  * and is looked at again after the backoff; the problem is logged.
  */
-import { type Hex, type PublicClient, TransactionReceiptNotFoundError, createPublicClient, decodeErrorResult, decodeEventLog, http, numberToHex, toEventSelector } from 'viem'
+import { BaseError as ViemError, type Hex, type PublicClient, TransactionReceiptNotFoundError, createPublicClient, decodeErrorResult, decodeEventLog, http, numberToHex, toEventSelector } from 'viem'
 import { log } from '../log.js'
-import { ROUTER_ABI } from '../tx/routerAbi.js'
+import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import type { Leg } from './trackingPlan.js'
 
@@ -89,7 +89,7 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     try {
       receipt = await client.getTransactionReceipt({ hash })
     } catch (error) {
-      if (!(error instanceof TransactionReceiptNotFoundError)) throw error
+      if (!isReceiptNotFound(error)) throw error
       if (now - since <= notFoundTimeout) return later(leg, since, now)
       return { status: 'failed', timestamp: Math.floor(now), reason: `transaction ${hash} not found on chain ${chainId} within ${notFoundTimeout} s` }
     }
@@ -150,18 +150,25 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     name: 'evm-rpc',
     async observe(parameters) {
       const { leg, since, now } = parameters
+      // Decided before any RPC: a leg this observer cannot see is the tracker's wiring bug, not a node failure.
+      const observeLeg =
+        leg.kind === 'source' ? observeSource : leg.kind === 'delivery' && options.routerAddress !== undefined ? observeDelivery : undefined
+      if (observeLeg === undefined) throw new Error(`the evm-rpc observer does not observe ${leg.kind} legs`)
       try {
         await checkChainId()
-        if (leg.kind === 'source') return await observeSource(parameters)
-        if (leg.kind === 'delivery' && options.routerAddress !== undefined) return await observeDelivery(parameters)
-        throw new Error(`the evm-rpc observer does not observe ${leg.kind} legs`)
+        return await observeLeg(parameters)
       } catch (error) {
-        if (error instanceof Error && error.message.startsWith('the evm-rpc observer')) throw error
         log('warn', 'tracker.rpc-failed', { chainId, txId: parameters.txId, leg: leg.index, reason: error instanceof Error ? error.message.split('\n')[0] : String(error) })
         return later(leg, since, now)
       }
     },
   }
+}
+
+/** Whether an error is viem's "no receipt yet", however deeply viem wrapped it (by class, along `cause`). */
+function isReceiptNotFound(error: unknown): boolean {
+  if (error instanceof TransactionReceiptNotFoundError) return true
+  return error instanceof ViemError && error.walk((cause) => cause instanceof TransactionReceiptNotFoundError) !== null
 }
 
 /** `amountOut` of a `Delivered` log, when its data decodes. */

@@ -5,7 +5,7 @@
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
 import type { ChainObserver } from './chainObserver.js'
-import { createEvmRpcObserver } from './evmRpcObserver.js'
+import { rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
 import { type Tracker, createTracker } from './tracker.js'
@@ -34,8 +34,11 @@ export function trackerFromConfig(config: TrackerConfig, store: Pick<Store, 'due
   const rpc = new Map<number, ChainObserver>()
   for (const { chainId, url } of config.rpcUrls) {
     const chain = facts.chains.get(chainId)
-    if (chain?.vm !== 'evm') throw new Error(`RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot`)
-    rpc.set(chainId, createEvmRpcObserver({ chainId, url, routerAddress: chain.routerAddress, minPollSeconds: Math.min(1, chain.blockTimeMs / 1000) }))
+    const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
+    if (chain === undefined || createObserver === undefined) {
+      throw new Error(`RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot (no RPC observer for its VM)`)
+    }
+    rpc.set(chainId, createObserver({ chainId, url, routerAddress: chain.routerAddress, minPollSeconds: Math.min(1, chain.blockTimeMs / 1000) }))
   }
   return createTracker({ store, facts, simulated, rpc, quoteTtlSeconds: config.quoteTtlSeconds })
 }

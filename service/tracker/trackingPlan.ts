@@ -3,8 +3,7 @@
  * transaction, then one delivery per bridge hop (`bridgeRoute`), and — only if a hop fails — a refund on the
  * source chain. Each leg becomes one `txPath` entry (SPEC §2.5) when it is observed.
  */
-import { readFileSync } from 'node:fs'
-import type { SnapshotJson, Vm } from '../../engine/index.js'
+import { type Snapshot, type Vm, loadSnapshot } from '../../engine/index.js'
 
 /** What the tracker needs to know of a chain. */
 export interface ChainFacts {
@@ -22,22 +21,21 @@ export interface TrackingFacts {
 }
 
 /**
- * Reads the chains and lane times from a snapshot file. A plain JSON read, not the engine's loader: the tracker
- * thread never needs pools or the engine (the workers validate the same file at start).
+ * Reads the chains and lane times from a snapshot, through the engine's validating loader: the tracker plans legs
+ * from the same checked facts the workers quote from, and a bad snapshot stops it with the loader's message.
  *
- * @throws Error when the file cannot be read or has no `chains`/`lanes` arrays.
+ * @param snapshot - a snapshot file's path, or an already loaded snapshot.
+ * @returns the facts the tracker needs.
+ * @throws InvalidSnapshotError when the file cannot be read or is not a valid snapshot.
  * @example const facts = loadTrackingFacts(config.snapshotPath)
  */
-export function loadTrackingFacts(snapshotPath: string): TrackingFacts {
-  const snapshot = JSON.parse(readFileSync(snapshotPath, 'utf8')) as Partial<SnapshotJson>
-  if (!Array.isArray(snapshot.chains) || !Array.isArray(snapshot.lanes)) {
-    throw new Error(`${snapshotPath} is not a snapshot: chains and lanes must be arrays`)
-  }
+export function loadTrackingFacts(snapshot: string | Snapshot): TrackingFacts {
+  const loaded = typeof snapshot === 'string' ? loadSnapshot(snapshot) : snapshot
   return {
     chains: new Map(
-      snapshot.chains.map((chain) => [chain.chainId, { vm: chain.vm, blockTimeMs: chain.blockTimeMs, routerAddress: chain.routerAddress }]),
+      [...loaded.chains.values()].map((chain) => [chain.chainId, { vm: chain.vm, blockTimeMs: chain.blockTimeMs, routerAddress: chain.routerAddress }]),
     ),
-    laneSeconds: new Map(snapshot.lanes.map((lane) => [lane.id, lane.estimatedSeconds])),
+    laneSeconds: new Map([...loaded.lanes.values()].map((lane) => [lane.id, lane.estimatedSeconds])),
   }
 }
 

@@ -16,7 +16,9 @@ import type { Store } from '../../service/store/store.js'
 import type { ChainObserver, ObserveLegParameters } from '../../service/tracker/chainObserver.js'
 import { createSimulatedObserver } from '../../service/tracker/simulatedObserver.js'
 import { type SimulatedOutcome, readSimulatedOutcome, setSimulatedOutcome } from '../../service/tracker/simulatedOutcomes.js'
-import { base58, simulatedTxHash } from '../../service/tracker/simulatedTxHash.js'
+import { simulatedTxHash } from '../../service/tracker/simulatedTxHash.js'
+import { VM_MODULES, VMS } from '../../engine/vm/registry.js'
+import { keccak256 as viemKeccak256, stringToHex } from 'viem'
 import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { TRACKER_READY, TRACKER_STOP } from '../../service/tracker/trackerProtocol.js'
 import { startTrackerThread } from '../../service/tracker/trackerThread.js'
@@ -163,9 +165,10 @@ describe('simulatedTxHash', () => {
     expect(simulatedTxHash('solana', txId, 'x')).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
   })
 
-  it('encodes base58 like Bitcoin and Solana (leading zero bytes become 1s)', () => {
-    expect(base58(new TextEncoder().encode('Hello World!'))).toBe('2NEpo7TZRRrLZSi2U')
-    expect(base58(Uint8Array.from([0, 0, 0x28, 0x7f, 0xb4, 0xcd]))).toBe('11233QC4')
+  it('is keccak256("<txId>:<leg>") and passes its VM\'s registerTxs format', () => {
+    const txId = hashOf(7)
+    expect(simulatedTxHash('evm', txId, 'refund')).toBe(viemKeccak256(stringToHex(`${txId}:refund`)))
+    for (const vm of VMS) expect(VM_MODULES[vm].txHashProblem(simulatedTxHash(vm, txId, 'refund'))).toBeUndefined()
   })
 })
 

@@ -28,7 +28,15 @@ const ALL: readonly [string, Pool][] = [
 
 describe('public exports', () => {
   it('are the dispatch functions and validatePoolState, nothing else', () => {
-    expect(Object.keys(pools).sort()).toEqual(['poolAmountIn', 'poolAmountOut', 'poolFeeFraction', 'poolMidPrice', 'validatePoolState'])
+    expect(Object.keys(pools).sort()).toEqual([
+      'poolAmountIn',
+      'poolAmountOut',
+      'poolDepthUsd',
+      'poolFeeFraction',
+      'poolFeePips',
+      'poolMidPrice',
+      'validatePoolState',
+    ])
   })
 })
 

@@ -1,15 +1,15 @@
 /**
- * Addresses of any chain as ABI `bytes`: how the router's calldata carries destination tokens, recipients and
- * the tokens of steps on chains whose addresses are not 20-byte EVM addresses (`service/tx/README.md`).
+ * Addresses of any chain as ABI `bytes`: how the router's calldata carries destination tokens, recipients and the
+ * tokens of steps on chains whose addresses are not 20-byte EVM addresses (`engine/vm/evm/README.md`). Each VM
+ * module says how its addresses become bytes (`VmModule.addressBytes`).
  */
-import { PublicKey } from '@solana/web3.js'
-import bs58check from 'bs58check'
-import { type Hex, bytesToHex, getAddress, hexToBytes, hexToString, stringToHex } from 'viem'
-import type { Vm } from '../../engine/index.js'
+import type { Vm } from '../graph/types.js'
+import { bytesToHex, hexToBytes } from './codecs.js'
+import { vmModuleOf } from './registry.js'
 
 /**
- * Encodes a valid address of a chain (as the engine accepted it) into the bytes the router ABI carries.
- * The VM comes from the chain id next to the field, so the bytes need no type tag:
+ * Encodes a valid address of a chain (as the engine accepted it) into the bytes the router ABI carries. The VM
+ * comes from the chain id next to the field, so the bytes need no type tag:
  *
  * - `evm`, `hypercore`: the 20 address bytes;
  * - `solana`: the 32-byte public key (base58-decoded), what programs and bridge messages use;
@@ -26,18 +26,8 @@ import type { Vm } from '../../engine/index.js'
  * encodeChainAddress('solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') // 0xc6fa7af3… (32 bytes)
  * encodeChainAddress('bitcoin', 'bitcoin') // '0x626974636f696e'
  */
-export function encodeChainAddress(vm: Vm, address: string): Hex {
-  switch (vm) {
-    case 'evm':
-    case 'hypercore':
-      return getAddress(address).toLowerCase() as Hex
-    case 'solana':
-      return bytesToHex(new PublicKey(address).toBytes())
-    case 'tron':
-      return bytesToHex(bs58check.decode(address))
-    case 'bitcoin':
-      return stringToHex(address)
-  }
+export function encodeChainAddress(vm: Vm, address: string): `0x${string}` {
+  return `0x${bytesToHex(vmModuleOf(vm).addressBytes(address))}`
 }
 
 /**
@@ -51,16 +41,6 @@ export function encodeChainAddress(vm: Vm, address: string): Hex {
  * @example
  * decodeChainAddress('tron', encodeChainAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')) // 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
  */
-export function decodeChainAddress(vm: Vm, bytes: Hex): string {
-  switch (vm) {
-    case 'evm':
-    case 'hypercore':
-      return getAddress(bytes)
-    case 'solana':
-      return new PublicKey(hexToBytes(bytes)).toBase58()
-    case 'tron':
-      return bs58check.encode(hexToBytes(bytes))
-    case 'bitcoin':
-      return hexToString(bytes)
-  }
+export function decodeChainAddress(vm: Vm, bytes: `0x${string}`): string {
+  return vmModuleOf(vm).addressFromBytes(hexToBytes(bytes))
 }

@@ -1,5 +1,5 @@
 /**
- * The crossroute router's ABI: the entry points the service's EVM transactions call. `service/tx/README.md`
+ * The crossroute router's ABI: the entry points the service's EVM transactions call. `README.md` beside it
  * documents every function and field; this file and that table must change together.
  */
 import { parseAbi } from 'viem'

@@ -1,10 +1,14 @@
 /**
  * The EVM transaction of a quote: a call to the source chain's crossroute router (ABI in `routerAbi.ts`, fields
- * in `service/tx/README.md`), encoded with viem.
+ * in `README.md` beside it), encoded with viem. Pure: route in, calldata out. Imported through the
+ * `transactions` entry only, because viem is slow to import.
  */
 import { type Hex, encodeFunctionData, keccak256, prepareEncodeFunctionData, stringToHex, zeroHash } from 'viem'
-import type { AppFee, QuoteResult, RouteStep, Snapshot, SwapDirection } from '../../engine/index.js'
-import { encodeChainAddress } from './chainAddress.js'
+import type { Snapshot } from '../../graph/types.js'
+import { divRoundingUp } from '../../math/integer.js'
+import type { AppFee, QuoteResult, RouteStep, SwapDirection } from '../../quote/types.js'
+import { encodeChainAddress } from '../chainAddress.js'
+import { evmModule } from '../evm.js'
 import { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './routerAbi.js'
 
 /** The `tx` object of the action response (SPEC §2.4). */
@@ -73,7 +77,7 @@ export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): 
   const { snapshot, quote, sender } = parameters
   const srcChain = snapshot.chains.get(quote.amountIn.chainId)
   const dstChain = snapshot.chains.get(quote.amountOut.chainId)
-  if (srcChain?.vm !== 'evm' || dstChain === undefined) {
+  if (srcChain?.vm !== evmModule.vm || dstChain === undefined) {
     throw new Error(`EVM transactions need an EVM source chain, got chain ${quote.amountIn.chainId}`)
   }
   const amountIn = BigInt(quote.amountIn.amount)
@@ -150,7 +154,7 @@ function encodeStep(snapshot: Snapshot, step: RouteStep) {
 function appFeeAmounts(amountIn: bigint, appFees: readonly AppFee[], quotedTotal: bigint) {
   const fees = appFees.map((fee) => ({
     receiver: fee.receiverAddress as Hex,
-    amount: (amountIn * BigInt(fee.bps) + BPS - 1n) / BPS,
+    amount: divRoundingUp(amountIn * BigInt(fee.bps), BPS),
   }))
   const total = fees.reduce((sum, fee) => sum + fee.amount, 0n)
   if (total !== quotedTotal) throw new Error(`application fees sum to ${total}, the quote says ${quotedTotal}`)

@@ -1,10 +1,17 @@
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../engine/index.js'
-import { decodeChainAddress, encodeChainAddress } from '../../service/tx/chainAddress.js'
-import { buildEvmTransaction, stepId } from '../../service/tx/evm.js'
-import { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from '../../service/tx/routerAbi.js'
-import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../../../engine/index.js'
+import {
+  ROUTER_ABI,
+  STEP_KIND,
+  SWAP_DIRECTION_CODE,
+  buildEvmTransaction,
+  decodeChainAddress,
+  encodeChainAddress,
+  stepId,
+  transactionBuilderOf,
+} from '../../../../engine/transactions.js'
+import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO, miniSnapshot } from '../../../helpers/miniSnapshot.js'
 
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 const TX_ID: Hex = `0x${'ab'.repeat(32)}`
@@ -125,6 +132,13 @@ describe('buildEvmTransaction', () => {
   it('refuses a non-EVM source chain', () => {
     const quote = engine.quote({ sender: SOL_RECIPIENT, srcChainId: SOLANA, srcToken: SOL_USDC, dstChainId: SOLANA, dstToken: SOL_WSOL, amount: '100000000', swapDirection: 'exact-amount-in', slippage: 50 })
     expect(() => buildEvmTransaction({ snapshot: engine.snapshot, txId: TX_ID, quote, swapDirection: 'exact-amount-in', sender: SOL_RECIPIENT, appFees: [], deadline: DEADLINE })).toThrow(/EVM source chain/)
+  })
+})
+
+describe('transactionBuilderOf', () => {
+  it('gives the EVM builder for EVM chains and nothing for VMs without transactions yet', () => {
+    expect(transactionBuilderOf('evm')).toBe(buildEvmTransaction)
+    for (const vm of ['solana', 'bitcoin', 'tron', 'hypercore'] as const) expect(transactionBuilderOf(vm)).toBeUndefined()
   })
 })
 

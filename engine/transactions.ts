@@ -1,0 +1,19 @@
+/**
+ * crossroute transactions: the transaction a quote is signed as, built per source VM. A separate entry from the
+ * engine's (`index.ts`) because the builders import viem, which costs hundreds of milliseconds; research code that
+ * only quotes never loads it.
+ *
+ * @example
+ * import { createEngine, loadSnapshot } from 'crossroute'
+ * import { transactionBuilderOf } from 'crossroute/transactions'
+ * const engine = createEngine(loadSnapshot())
+ * const quote = engine.quote(request)
+ * const build = transactionBuilderOf(engine.snapshot.chains.get(request.srcChainId)!.vm)
+ * const tx = build?.({ snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline })
+ */
+export { transactionBuilderOf } from './vm/transactions.js'
+export type { BuildTransactionParameters, Transaction, TransactionBuilder } from './vm/transactions.js'
+export { buildEvmTransaction, stepId } from './vm/evm/transaction.js'
+export type { BuildEvmTransactionParameters, EvmTransaction, RouterCall } from './vm/evm/transaction.js'
+export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
+export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'

@@ -1,0 +1,36 @@
+/**
+ * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
+ * viem (and, later, @solana/web3.js or bitcoinjs-lib), which take hundreds of milliseconds to import, so only
+ * code that builds transactions pays for them (the `transactions` entry).
+ */
+import type { Vm } from '../graph/types.js'
+import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
+
+/** What every builder takes: the quote and the request's parties, fees, deadline and optional call. */
+export type BuildTransactionParameters = BuildEvmTransactionParameters
+
+/** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
+export type Transaction = EvmTransaction
+
+/** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
+export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
+
+/** Builders by VM; a VM absent here has no transactions yet. */
+const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
+  evm: buildEvmTransaction,
+})
+
+/**
+ * The transaction builder of a source chain's VM.
+ *
+ * @param vm - the source chain's `vm`.
+ * @returns the builder, or `undefined` when the VM has none yet (Solana, Bitcoin, Tron, HyperCore): the caller
+ *   answers "not supported yet".
+ *
+ * @example
+ * const build = transactionBuilderOf(snapshot.chains.get(8453)!.vm)
+ * const tx = build?.({ snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline })
+ */
+export function transactionBuilderOf(vm: Vm): TransactionBuilder | undefined {
+  return Object.hasOwn(BUILDERS, vm) ? BUILDERS[vm] : undefined
+}

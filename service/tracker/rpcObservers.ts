@@ -1,0 +1,25 @@
+/**
+ * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use. A VM absent here
+ * is tracked by the simulated observer only.
+ */
+import type { Vm } from '../../engine/index.js'
+import type { ChainObserver } from './chainObserver.js'
+import { type EvmRpcObserverOptions, createEvmRpcObserver } from './evmRpcObserver.js'
+
+/** Creates the observer of one chain from its `RPC_URLS` entry and snapshot facts. */
+export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserver
+
+const FACTORIES: Readonly<Partial<Record<Vm, RpcObserverFactory>>> = Object.freeze({
+  evm: createEvmRpcObserver,
+})
+
+/**
+ * The RPC observer factory of a chain's VM.
+ *
+ * @param vm - the chain's `vm`.
+ * @returns the factory, or `undefined` when no RPC observer exists for the VM yet.
+ * @example rpcObserverFactoryOf('evm')?.({ chainId: 1, url, routerAddress })
+ */
+export function rpcObserverFactoryOf(vm: Vm): RpcObserverFactory | undefined {
+  return Object.hasOwn(FACTORIES, vm) ? FACTORIES[vm] : undefined
+}
