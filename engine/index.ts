@@ -42,7 +42,6 @@ export type {
   RouteStep,
   SwapDirection,
   TokenAmount,
-  VmId,
 } from './quote/types.js'
 export { isParsedQuoteRequest, parseQuoteRequest, QuoteRequestSchema } from './schema/quoteRequest.js'
 export type { ParseQuoteRequestOptions } from './schema/quoteRequest.js'

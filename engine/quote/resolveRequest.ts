@@ -10,6 +10,7 @@ import type { BridgeId, Chain, Snapshot, Token, Vm } from '../graph/types.js'
 import { tokenKey } from '../graph/validateSnapshot.js'
 import type { ParsedQuoteRequest } from '../schema/quoteRequest.js'
 import { addressProblem, walletAddressProblem } from '../vm/addresses.js'
+import { sameAddressFamily } from '../vm/registry.js'
 import type { SwapDirection } from './types.js'
 
 /** A request after validation: typed, bigint amounts, resolved chains and tokens. */
@@ -29,11 +30,6 @@ export interface ParsedRequest {
   readonly appFees: readonly { readonly bps: bigint; readonly receiverAddress: string }[]
 }
 
-/** Address formats: EVM and HyperCore share one, so a sender's address is valid on both. */
-function addressFamily(vm: Vm): string {
-  return vm === 'hypercore' ? 'evm' : vm
-}
-
 /**
  * Resolves a parsed request against a snapshot, in the order a caller fixes things: chains, tokens, then each
  * VM's address rules and the cross-VM receiver rule. The snapshot-free rules were applied by `parseQuoteRequest`.
@@ -51,7 +47,7 @@ export function resolveRequest(snapshot: Snapshot, request: ParsedQuoteRequest):
   }
 
   const sender = wallet(srcChain.vm, request.sender, 'sender')
-  const sameFamily = addressFamily(srcChain.vm) === addressFamily(dstChain.vm)
+  const sameFamily = sameAddressFamily(srcChain.vm, dstChain.vm)
   if (!sameFamily && request.recipient === undefined) {
     throw new CrossVmReceiverRequiredError({ srcChainId: srcChain.chainId, dstChainId: dstChain.chainId })
   }

@@ -7,7 +7,8 @@
 import type { Vm } from '../graph/types.js'
 
 /** VM identifiers on the wire (SPEC §2: `vmId`, accepted by `registerTxs`). Bitcoin and Tron share `alt-vm`. */
-export type VmId = 'evm' | 'solana' | 'alt-vm' | 'hypercore'
+export type { VmId } from '../schema/scalars.js'
+import type { VmId } from '../schema/scalars.js'
 
 /**
  * Address formats. VMs of one family accept each other's addresses (EVM and HyperCore both use 20-byte hex), so a

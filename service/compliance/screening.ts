@@ -1,7 +1,8 @@
 /**
  * Wallet screening (SPEC §5.6, §7.2 `WALLET_SCREENED`): addresses in a request against the sanctioned lists.
  */
-import { type Vm, WalletScreeningError, addressFamilyOf, loadSnapshot } from '../../engine/index.js'
+import { type Vm, WalletScreeningError, addressFamilyOf } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { canonicalAddress, type ScreeningFamily, type ScreeningLists } from './screeningLists.js'
 
 /** One address of a request to screen, with the chain it is used on. */
@@ -59,7 +60,7 @@ let defaultChains: VmOfChain | undefined
  */
 function defaultVmOfChain(): VmOfChain {
   if (defaultChains === undefined) {
-    const chains = loadSnapshot().chains
+    const chains = loadSnapshotFile().chains
     defaultChains = (chainId) => chains.get(chainId)?.vm
   }
   return defaultChains

@@ -18,6 +18,7 @@ import {
   isNativeSentinel,
   parseQuoteRequest,
 } from '../../engine/index.js'
+import { transactionBuilderOf } from '../../engine/transactions.js'
 import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
 
@@ -208,7 +209,7 @@ function canonicalAmount(amount: string): string {
 export function checkActionChains(request: ActionRequest, snapshot: Snapshot): void {
   const srcChain = snapshot.chains.get(request.srcChainId)
   const dstChain = snapshot.chains.get(request.dstChainId)
-  if (srcChain !== undefined && srcChain.vm !== 'evm') {
+  if (srcChain !== undefined && transactionBuilderOf(srcChain.vm) === undefined) {
     throw new InvalidParameterError({ parameter: 'srcChainId', value: String(request.srcChainId), reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM chain` })
   }
   if (request.actionType !== 'evm-calldata-tx' || dstChain === undefined) return

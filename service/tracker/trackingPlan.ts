@@ -3,7 +3,8 @@
  * transaction, then one delivery per bridge hop (`bridgeRoute`), and — only if a hop fails — a refund on the
  * source chain. Each leg becomes one `txPath` entry (SPEC §2.5) when it is observed.
  */
-import { type Snapshot, type Vm, loadSnapshot } from '../../engine/index.js'
+import type { Snapshot, Vm } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 
 /** What the tracker needs to know of a chain. */
 export interface ChainFacts {
@@ -30,7 +31,7 @@ export interface TrackingFacts {
  * @example const facts = loadTrackingFacts(config.snapshotPath)
  */
 export function loadTrackingFacts(snapshot: string | Snapshot): TrackingFacts {
-  const loaded = typeof snapshot === 'string' ? loadSnapshot(snapshot) : snapshot
+  const loaded = typeof snapshot === 'string' ? loadSnapshotFile(snapshot) : snapshot
   return {
     chains: new Map(
       [...loaded.chains.values()].map((chain) => [chain.chainId, { vm: chain.vm, blockTimeMs: chain.blockTimeMs, routerAddress: chain.routerAddress }]),

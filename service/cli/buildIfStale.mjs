@@ -12,7 +12,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
+const root = fileURLToPath(new URL('../..', import.meta.url))
 const entry = join(root, 'dist/service/main.js')
 
 /** Newest modification time (ms) of the `.ts` files under `dir`. */
