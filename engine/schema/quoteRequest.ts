@@ -3,6 +3,7 @@
  * (`getAction`) and library users get the same rules and the same errors. The parse needs no snapshot; what needs
  * one (chains, tokens, each VM's address rules) is checked by the engine when it quotes.
  */
+import { described, withDefault } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { InvalidAmountZeroError, InvalidParameterError } from '../errors/index.js'
 import type { BridgeId } from '../graph/types.js'
@@ -13,22 +14,16 @@ import { type ValidationContext, type Validator, compileValidator } from './vali
 /** The request's fields, with the API's names and JSON types. */
 export const QuoteRequestSchema = Type.Object(
   {
-    sender: { ...Address, description: "The user's wallet on the source chain, in its address format." },
-    srcChainId: { ...ChainId, description: 'Source chain.' },
-    srcToken: Type.Optional({ ...TokenAddress, description: 'Token paid in, on the source chain (absent: `INVALID_SOURCE_TOKEN`).' }),
-    dstChainId: { ...ChainId, description: 'Destination chain; may equal `srcChainId`.' },
-    dstToken: Type.Optional({ ...TokenAddress, description: 'Token received, on the destination chain (absent: `INVALID_DESTINATION_TOKEN`).' }),
-    amount: {
-      ...AmountString,
-      description: 'Exact-in: what is paid, fees included, in `srcToken` units; exact-out: what must arrive, in `dstToken` units.',
-    },
-    swapDirection: Type.Optional({ ...SwapDirection, default: 'exact-amount-in' }),
+    sender: described(Address, "The user's wallet on the source chain, in its address format."),
+    srcChainId: described(ChainId, 'Source chain.'),
+    srcToken: Type.Optional(described(TokenAddress, 'Token paid in, on the source chain (absent: `INVALID_SOURCE_TOKEN`).')),
+    dstChainId: described(ChainId, 'Destination chain; may equal `srcChainId`.'),
+    dstToken: Type.Optional(described(TokenAddress, 'Token received, on the destination chain (absent: `INVALID_DESTINATION_TOKEN`).')),
+    amount: described(AmountString, 'Exact-in: what is paid, fees included, in `srcToken` units; exact-out: what must arrive, in `dstToken` units.'),
+    swapDirection: Type.Optional(withDefault(SwapDirection, 'exact-amount-in')),
     slippage: Slippage,
-    recipient: Type.Optional({
-      ...Address,
-      description: "Receiver on the destination chain; default `sender`. Required when the chains' address formats differ.",
-    }),
-    refundTo: Type.Optional({ ...Address, description: 'Refund receiver on the source chain; default `sender`.' }),
+    recipient: Type.Optional(described(Address, "Receiver on the destination chain; default `sender`. Required when the chains' address formats differ.")),
+    refundTo: Type.Optional(described(Address, 'Refund receiver on the source chain; default `sender`.')),
     bridgeIds: Type.Optional(Type.Array(BridgeIdSchema, { description: 'Restrict bridges; empty or absent: all.' })),
     appFees: Type.Optional(AppFees),
   },

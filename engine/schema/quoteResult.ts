@@ -3,6 +3,7 @@
  * action response, and the quote (best route + all routes). The TypeScript types are these schemas' `Static`s;
  * the service's action response and the OpenAPI document extend the same objects.
  */
+import { described } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { AmountString, BridgeId, ChainId, TokenAddress, VmId } from './scalars.js'
 
@@ -36,8 +37,8 @@ export const BridgeRouteEntry = Type.Object(
   {
     srcChainId: ChainId,
     dstChainId: ChainId,
-    srcBridgeToken: { ...TokenAddress, description: 'Token the lane takes, on `srcChainId`.' },
-    dstBridgeToken: { ...TokenAddress, description: 'Token the lane delivers, on `dstChainId`.' },
+    srcBridgeToken: described(TokenAddress, 'Token the lane takes, on `srcChainId`.'),
+    dstBridgeToken: described(TokenAddress, 'Token the lane delivers, on `dstChainId`.'),
     bridgeId: BridgeId,
   },
   { additionalProperties: false, 'x-component': 'BridgeRouteEntry' },
@@ -49,13 +50,13 @@ export type BridgeRouteEntry = Static<typeof BridgeRouteEntry>
 export const RouteStep = Type.Object(
   {
     type: Type.Union([Type.Literal('swap'), Type.Literal('bridge'), Type.Literal('wrap'), Type.Literal('unwrap')]),
-    chainId: { ...ChainId, description: 'Chain the hop starts on.' },
+    chainId: described(ChainId, 'Chain the hop starts on.'),
     protocol: Type.String({ description: 'Pool protocol (`uniswap-v3`, …), the bridge id, or `wrap`.', examples: ['uniswap-v3'] }),
     id: Type.Optional(Type.String({ description: 'Pool or lane id in the snapshot; absent for wrap/unwrap.' })),
     address: Type.Optional(Type.String({ description: 'Pool address, where the snapshot has one.' })),
-    tokenIn: { ...TokenAddress, description: 'On `chainId`.' },
-    tokenOut: { ...TokenAddress, description: 'On `dstChainId`.' },
-    dstChainId: { ...ChainId, description: 'Chain of `tokenOut`: differs from `chainId` only for bridge hops.' },
+    tokenIn: described(TokenAddress, 'On `chainId`.'),
+    tokenOut: described(TokenAddress, 'On `dstChainId`.'),
+    dstChainId: described(ChainId, 'Chain of `tokenOut`: differs from `chainId` only for bridge hops.'),
     amountIn: AmountString,
     amountOut: AmountString,
     feePips: Type.Optional(
@@ -78,26 +79,14 @@ export type RouteStep = Static<typeof RouteStep>
 
 /** The fields of a route: `allRoutes` items, and (with the transaction) the best route at the top level. */
 export const routeProperties = {
-  vmId: { ...VmId, description: 'VM of the source chain.' },
-  amountIn: {
-    ...TokenAmount,
-    description: 'Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`.',
-  },
-  amountInMax: {
-    ...TokenAmount,
-    description: 'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).',
-  },
-  amountOut: { ...TokenAmount, description: 'Quoted output. Exact-out: the requested amount.' },
-  amountOutMin: {
-    ...TokenAmount,
-    description: 'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.',
-  },
-  protocolFee: { ...TokenAmount, description: 'In the source token: ceil(amountIn × protocol bps / 10000).' },
-  applicationFee: { ...TokenAmount, description: 'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).' },
-  bridgeFee: {
-    ...TokenAmount,
-    description: "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes.",
-  },
+  vmId: described(VmId, 'VM of the source chain.'),
+  amountIn: described(TokenAmount, 'Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`.'),
+  amountInMax: described(TokenAmount, 'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).'),
+  amountOut: described(TokenAmount, 'Quoted output. Exact-out: the requested amount.'),
+  amountOutMin: described(TokenAmount, 'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.'),
+  protocolFee: described(TokenAmount, 'In the source token: ceil(amountIn × protocol bps / 10000).'),
+  applicationFee: described(TokenAmount, 'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).'),
+  bridgeFee: described(TokenAmount, "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes."),
   exchangeRate: Type.Number({ minimum: 0, description: 'amountOut / amountIn in whole tokens (a display figure).' }),
   estimatedTxTime: Type.Number({
     minimum: 0,

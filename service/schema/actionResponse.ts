@@ -3,6 +3,7 @@
  * response (SPEC §2.4), the health answer. The engine's objects (`TokenAmount`, `RouteQuote`, …) are reused as
  * they are, so the OpenAPI document, the types and the response checks share one definition.
  */
+import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 
@@ -11,10 +12,10 @@ const { AmountString, ChainId, EvmAddress, Hex, RouteQuote, routeProperties } = 
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export const Transaction = Type.Object(
   {
-    to: { ...EvmAddress, description: "The source chain's router." },
-    data: { ...Hex, description: "ABI-encoded router call; every figure in it is the quote's figure." },
-    value: { ...AmountString, description: 'Wei sent with the call: the input bound for a native source token, else `"0"`.' },
-    chainId: { ...ChainId, description: 'The source chain.' },
+    to: described(EvmAddress, "The source chain's router."),
+    data: described(Hex, "ABI-encoded router call; every figure in it is the quote's figure."),
+    value: described(AmountString, 'Wei sent with the call: the input bound for a native source token, else `"0"`.'),
+    chainId: described(ChainId, 'The source chain.'),
   },
   {
     additionalProperties: false,
