@@ -7,7 +7,7 @@ import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 
-const { AmountString, ChainId, EvmAddress, Hex, RouteQuote, routeProperties } = schemas
+const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
 
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export const Transaction = Type.Object(
@@ -37,16 +37,8 @@ export const ActionResponse = Type.Object(
       pattern: '^0x[0-9a-f]{64}$',
       description: "Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`.",
     }),
-    ...routeProperties,
-    requiresTokenApproval: Type.Boolean({
-      description: 'Whether the router must be approved for the source token (an ERC-20 on an EVM chain).',
-    }),
-    allRoutes: Type.Array(RouteQuote, {
-      minItems: 1,
-      maxItems: 3,
-      description:
-        'The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures.',
-    }),
+    // The engine's quote, field for field: the action response only adds the transaction and its id.
+    ...QuoteResult.properties,
   },
   {
     additionalProperties: false,
