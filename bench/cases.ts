@@ -34,7 +34,13 @@ export const QUOTE_CASES: readonly QuoteCase[] = [
   {
     id: 'same-chain 1-hop',
     description: '1,000 USDC → WETH on Arbitrum',
-    request: request({ srcChainId: ARBITRUM, srcToken: ARBITRUM_USDC, dstChainId: ARBITRUM, dstToken: ARBITRUM_WETH, amount: '1000000000' }),
+    request: request({
+      srcChainId: ARBITRUM,
+      srcToken: ARBITRUM_USDC,
+      dstChainId: ARBITRUM,
+      dstToken: ARBITRUM_WETH,
+      amount: '1000000000',
+    }),
     defaultPools: 1,
   },
   {
@@ -143,7 +149,11 @@ export function summarizeRoute(result: QuoteResult): RouteSummary {
  *
  * @throws Error naming the case and fixture when the quote fails or the result is not what the case means.
  */
-export function checkCase(engine: Engine, quoteCase: Pick<QuoteCase, 'request' | 'defaultPools'> & { readonly id: string }, fixture: string): RouteSummary {
+export function checkCase(
+  engine: Engine,
+  quoteCase: Pick<QuoteCase, 'request' | 'defaultPools'> & { readonly id: string },
+  fixture: string,
+): RouteSummary {
   let result: QuoteResult
   try {
     result = engine.quote(quoteCase.request)

@@ -18,7 +18,17 @@ import { loadSnapshotFile } from '../engine/loader.js'
 import { generateSnapshot } from '../fixtures/generate.js'
 import { CALIBRATION_CHECKSUM, calibrationWork } from './calibration.js'
 import { EVICTOR_CASE, EVICTOR_REQUEST, amountVariants, caseById, checkCase } from './cases.js'
-import { type Baseline, type Comparison, type FigureSummary, type RoundSample, TOLERANCE, baselineRatios, compareWithBaseline, hasRegression, summarizeRounds } from './compare.js'
+import {
+  type Baseline,
+  type Comparison,
+  type FigureSummary,
+  type RoundSample,
+  TOLERANCE,
+  baselineRatios,
+  compareWithBaseline,
+  hasRegression,
+  summarizeRounds,
+} from './compare.js'
 import { GENERATED_SEED } from './fixtures.js'
 import { formatTable, machineState } from './report.js'
 import { formatMs, statsOf } from './stats.js'
@@ -51,7 +61,9 @@ interface Figure {
 }
 
 const figures = setUp()
-console.log(`bench:check — ${figures.length} figures × ${rounds} rounds, ${taskTimeMs} ms per task and round; load average ${machineAtStart.loadAverageAtStart[0]}`)
+console.log(
+  `bench:check — ${figures.length} figures × ${rounds} rounds, ${taskTimeMs} ms per task and round; load average ${machineAtStart.loadAverageAtStart[0]}`,
+)
 
 // One unrecorded round warms the JIT for every figure and the calibration.
 for (const figure of figures) measurePair(figure, 0)
@@ -74,7 +86,10 @@ if (values['write-baseline']) {
     machine: { ...machineAtStart, loadAverageAtEnd: loadavg().map((x) => Number(x.toFixed(2))) },
     rounds,
     figures: Object.fromEntries(
-      [...summaries].map(([name, s]) => [name, { ratio: round4(s.ratio), medianMs: round4(s.medianMs), calibrationMedianMs: round4(s.calibrationMedianMs) }]),
+      [...summaries].map(([name, s]) => [
+        name,
+        { ratio: round4(s.ratio), medianMs: round4(s.medianMs), calibrationMedianMs: round4(s.calibrationMedianMs) },
+      ]),
     ),
   }
   writeFileSync(BASELINE_URL, `${JSON.stringify(baseline, null, 2)}\n`)
@@ -90,12 +105,18 @@ if (values['write-baseline']) {
   const regressed = comparisons.filter((c) => c.status === 'regressed')
   if (hasRegression(comparisons)) {
     for (const c of regressed) {
-      console.log(`REGRESSED: ${c.figure} is ${c.change!.toFixed(2)}× its baseline ratio (limit ${c.limit.toFixed(2)}×)`)
+      console.log(
+        `REGRESSED: ${c.figure} is ${c.change!.toFixed(2)}× its baseline ratio (limit ${c.limit.toFixed(2)}×)`,
+      )
     }
-    console.log(`bench:check FAILED in ${seconds} s (baseline of ${baseline.createdAt.slice(0, 10)}, tolerance +${Math.round(tolerance * 100)} %)`)
+    console.log(
+      `bench:check FAILED in ${seconds} s (baseline of ${baseline.createdAt.slice(0, 10)}, tolerance +${Math.round(tolerance * 100)} %)`,
+    )
     process.exitCode = 1
   } else {
-    console.log(`bench:check passed in ${seconds} s (tolerance +${Math.round(tolerance * 100)} % over the baseline ratio)`)
+    console.log(
+      `bench:check passed in ${seconds} s (tolerance +${Math.round(tolerance * 100)} % over the baseline ratio)`,
+    )
   }
 }
 
@@ -138,7 +159,8 @@ function repeated(engine: Engine, id: Parameters<typeof caseById>[0], fixture: s
 function measurePair(figure: Figure, round: number): RoundSample {
   const bench = new Bench({ time: taskTimeMs, iterations: 16, warmup: false, throws: true })
   const addCalibration = () => bench.add(CALIBRATION_TASK, calibrationWork)
-  const addFigure = () => bench.add(figure.name, figure.run, figure.beforeEach === undefined ? {} : { beforeEach: figure.beforeEach })
+  const addFigure = () =>
+    bench.add(figure.name, figure.run, figure.beforeEach === undefined ? {} : { beforeEach: figure.beforeEach })
   if (round % 2 === 0) {
     addCalibration()
     addFigure()
@@ -156,7 +178,13 @@ function measurePair(figure: Figure, round: number): RoundSample {
 function summaryTable(): string {
   return formatTable(
     ['figure', 'ratio', 'range over rounds', 'median', 'calibration'],
-    [...summaries].map(([name, s]) => [name, s.ratio.toFixed(3), `${s.minRatio.toFixed(3)}–${s.maxRatio.toFixed(3)}`, formatMs(s.medianMs), formatMs(s.calibrationMedianMs)]),
+    [...summaries].map(([name, s]) => [
+      name,
+      s.ratio.toFixed(3),
+      `${s.minRatio.toFixed(3)}–${s.maxRatio.toFixed(3)}`,
+      formatMs(s.medianMs),
+      formatMs(s.calibrationMedianMs),
+    ]),
   )
 }
 
@@ -180,7 +208,9 @@ function comparisonTable(comparisons: readonly Comparison[]): string {
 
 function writeResults(comparisons: readonly Comparison[] | undefined): void {
   mkdirSync(new URL('./results/', import.meta.url), { recursive: true })
-  const perRound = Object.fromEntries([...samples].map(([name, rs]) => [name, rs.map((r) => round4(r.taskMedianMs / r.calibrationMedianMs))]))
+  const perRound = Object.fromEntries(
+    [...samples].map(([name, rs]) => [name, rs.map((r) => round4(r.taskMedianMs / r.calibrationMedianMs))]),
+  )
   writeFileSync(
     RESULTS_URL,
     `${JSON.stringify({ createdAt: new Date().toISOString(), machine: machineAtStart, rounds, taskTimeMs, tolerance, figures: Object.fromEntries(summaries), perRound, comparisons }, null, 2)}\n`,

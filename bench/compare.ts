@@ -97,7 +97,14 @@ export function compareWithBaseline(
       continue
     }
     const change = currentRatio / baselineRatio
-    comparisons.push({ figure, status: change > limit ? 'regressed' : 'ok', baselineRatio, currentRatio, change, limit })
+    comparisons.push({
+      figure,
+      status: change > limit ? 'regressed' : 'ok',
+      baselineRatio,
+      currentRatio,
+      change,
+      limit,
+    })
   }
   for (const [figure, baselineRatio] of Object.entries(baseline)) {
     if (!(figure in current)) comparisons.push({ figure, status: 'missing', baselineRatio, limit })

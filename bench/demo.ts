@@ -11,11 +11,23 @@ const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 5 })
 const examples = [
   {
     title: '1,000 USDC → WETH on Arbitrum',
-    request: { srcChainId: 42161, srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstChainId: 42161, dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', amount: '1000000000' },
+    request: {
+      srcChainId: 42161,
+      srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      dstChainId: 42161,
+      dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+      amount: '1000000000',
+    },
   },
   {
     title: '250 USDC on Base → USDT on OP',
-    request: { srcChainId: 8453, srcToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', dstChainId: 10, dstToken: '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58', amount: '250000000' },
+    request: {
+      srcChainId: 8453,
+      srcToken: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+      dstChainId: 10,
+      dstToken: '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58',
+      amount: '250000000',
+    },
   },
 ]
 
@@ -25,9 +37,17 @@ for (const { title, request } of examples) {
   const micros = Number(process.hrtime.bigint() - started) / 1000
   console.log(`\n${title}  (quoted in ${micros.toFixed(0)} µs, first call of the pair)`)
   console.log(`  in      ${quote.amountIn.amount} ${quote.amountIn.symbol} ($${quote.amountIn.usdAmount})`)
-  console.log(`  out     ${quote.amountOut.amount} ${quote.amountOut.symbol} ($${quote.amountOut.usdAmount}), min ${quote.amountOutMin.amount}`)
-  console.log(`  fees    protocol ${quote.protocolFee.amount}, bridge ${quote.bridgeFee.amount} ${quote.bridgeFee.symbol}`)
+  console.log(
+    `  out     ${quote.amountOut.amount} ${quote.amountOut.symbol} ($${quote.amountOut.usdAmount}), min ${quote.amountOutMin.amount}`,
+  )
+  console.log(
+    `  fees    protocol ${quote.protocolFee.amount}, bridge ${quote.bridgeFee.amount} ${quote.bridgeFee.symbol}`,
+  )
   console.log(`  rate    ${quote.exchangeRate}, impact ${quote.estimatedPriceImpact}%, ~${quote.estimatedTxTime} s`)
-  console.log(`  route   ${quote.steps.map((step) => `${step.protocol}(${step.chainId}${step.dstChainId === step.chainId ? '' : '→' + step.dstChainId})`).join(' → ')}`)
-  console.log(`  routes  ${quote.allRoutes.length} (best first: ${quote.allRoutes.map((route) => route.amountOut.amount).join(', ')})`)
+  console.log(
+    `  route   ${quote.steps.map((step) => `${step.protocol}(${step.chainId}${step.dstChainId === step.chainId ? '' : '→' + step.dstChainId})`).join(' → ')}`,
+  )
+  console.log(
+    `  routes  ${quote.allRoutes.length} (best first: ${quote.allRoutes.map((route) => route.amountOut.amount).join(', ')})`,
+  )
 }

@@ -26,7 +26,8 @@ import { SAMPLE_ACTION_REQUEST, sampleActionResponse } from './historySample.js'
 
 const DAY = 86_400
 const args = new Map<string, string>()
-for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '')
+for (let i = 2; i < process.argv.length; i += 2)
+  args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '')
 const ROWS = Number(args.get('rows') ?? 1_000_000)
 const TIME_MS = Number(args.get('time-ms') ?? 1000)
 
@@ -78,7 +79,11 @@ function fill(path: string, rows: number, now: number): { insertSeconds: number;
   const db = openDatabase(path)
   db.exec('PRAGMA synchronous = OFF')
   db.exec('PRAGMA cache_size = -262144')
-  const indexes = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL").all() as { name: string; sql: string }[]
+  const indexes = db
+    .prepare(
+      "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions' AND sql IS NOT NULL",
+    )
+    .all() as { name: string; sql: string }[]
   for (const { name } of indexes) db.exec(`DROP INDEX ${name}`)
   const insert = db.prepare(`
     INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id,
@@ -91,20 +96,46 @@ function fill(path: string, rows: number, now: number): { insertSeconds: number;
   const started = performance.now()
   db.transaction(() => {
     for (let i = 0; i < rows; i += 1) {
-      const org = pick(ORGS, ORGS.map((o) => o.share), next())
+      const org = pick(
+        ORGS,
+        ORGS.map((o) => o.share),
+        next(),
+      )
       const appIndex = pick([0, 1, 2], APP_SHARES, next())
       const appId = `${org.id}-app-${appIndex}`
-      const sender = org.id === 'org-0' && next() < 0.01 ? HEAVY_WALLET : walletAddress(1 + Math.floor(next() * WALLETS))
+      const sender =
+        org.id === 'org-0' && next() < 0.01 ? HEAVY_WALLET : walletAddress(1 + Math.floor(next() * WALLETS))
       const srcChainId = EVM_CHAINS[Math.floor(next() * EVM_CHAINS.length)]!
       const r = next()
-      const dstChainId = r < 0.4 ? srcChainId : r < 0.9 ? EVM_CHAINS[Math.floor(next() * EVM_CHAINS.length)]! : DST_ONLY_CHAINS[Math.floor(next() * 3)]!
+      const dstChainId =
+        r < 0.4
+          ? srcChainId
+          : r < 0.9
+            ? EVM_CHAINS[Math.floor(next() * EVM_CHAINS.length)]!
+            : DST_ONLY_CHAINS[Math.floor(next() * 3)]!
       const registeredAt = now - Math.floor(next() * HISTORY_DAYS * DAY)
       const isPending = next() < 0.02
       const hash = `0x${i.toString(16).padStart(64, '0')}`
       insert.run(
-        `0x${(i + 0x10000000).toString(16).padStart(64, 'a')}`, org.id, appId, `key-${appId}`, `App ${appId}`, `aff-${org.id}`, sender,
-        srcChainId, dstChainId, registeredAt - 30, isPending ? 'pending' : 'success', registeredAt + 60, registeredAt, srcChainId, hash,
-        isPending ? null : hash.replace('0x0', '0xd'), isPending ? registeredAt + 30 : null, request, response,
+        `0x${(i + 0x10000000).toString(16).padStart(64, 'a')}`,
+        org.id,
+        appId,
+        `key-${appId}`,
+        `App ${appId}`,
+        `aff-${org.id}`,
+        sender,
+        srcChainId,
+        dstChainId,
+        registeredAt - 30,
+        isPending ? 'pending' : 'success',
+        registeredAt + 60,
+        registeredAt,
+        srcChainId,
+        hash,
+        isPending ? null : hash.replace('0x0', '0xd'),
+        isPending ? registeredAt + 30 : null,
+        request,
+        response,
       )
     }
   })()
@@ -139,9 +170,19 @@ function cases(now: number): Case[] {
     { name: 'period day', filter: { orgId: org, registeredFrom: now - DAY }, page: 1, limit: 25 },
     { name: 'period week', filter: { orgId: org, registeredFrom: now - 7 * DAY }, page: 1, limit: 25 },
     { name: 'period month', filter: { orgId: org, registeredFrom: now - 30 * DAY }, page: 1, limit: 25 },
-    { name: 'date range (10 days, 100 days ago)', filter: { orgId: org, registeredFrom: now - 100 * DAY, registeredTo: now - 90 * DAY }, page: 1, limit: 25 },
+    {
+      name: 'date range (10 days, 100 days ago)',
+      filter: { orgId: org, registeredFrom: now - 100 * DAY, registeredTo: now - 90 * DAY },
+      page: 1,
+      limit: 25,
+    },
     { name: 'wallet + chain', filter: { orgId: org, sender: HEAVY_WALLET, chainIds: [10] }, page: 1, limit: 25 },
-    { name: 'app + month + chain', filter: { orgId: org, appIds: ['org-0-app-1'], registeredFrom: now - 30 * DAY, chainIds: [42161] }, page: 1, limit: 25 },
+    {
+      name: 'app + month + chain',
+      filter: { orgId: org, appIds: ['org-0-app-1'], registeredFrom: now - 30 * DAY, chainIds: [42161] },
+      page: 1,
+      limit: 25,
+    },
   ]
 }
 
@@ -159,7 +200,9 @@ async function main(): Promise<void> {
   console.log(`history bench: ${ROWS.toLocaleString('en')} transactions in ${path}`)
   if (!existsSync(path)) {
     const { insertSeconds, indexSeconds } = fill(path, ROWS, now)
-    console.log(`filled in ${insertSeconds.toFixed(1)} s (insert, one transaction) + ${indexSeconds.toFixed(1)} s (indexes); file ${formatBytes(statSync(path).size)}`)
+    console.log(
+      `filled in ${insertSeconds.toFixed(1)} s (insert, one transaction) + ${indexSeconds.toFixed(1)} s (indexes); file ${formatBytes(statSync(path).size)}`,
+    )
   }
   const store: Store = openStore({ dataDir: join(path, '..'), databasePath: path })
   const inspect = openDatabase(path)
@@ -172,9 +215,11 @@ async function main(): Promise<void> {
       // Checked once before timing: a full page (or the remainder), newest first, every row matching.
       const { transactions, total } = store.listTransactions(c.filter, c.page, c.limit)
       const expected = Math.max(0, Math.min(c.limit, total - (c.page - 1) * c.limit))
-      if (transactions.length !== expected) throw new Error(`${c.name}: ${transactions.length} rows, expected ${expected} of ${total}`)
+      if (transactions.length !== expected)
+        throw new Error(`${c.name}: ${transactions.length} rows, expected ${expected} of ${total}`)
       for (let i = 1; i < transactions.length; i += 1) {
-        if (transactions[i]!.registeredAt! > transactions[i - 1]!.registeredAt!) throw new Error(`${c.name}: not newest first`)
+        if (transactions[i]!.registeredAt! > transactions[i - 1]!.registeredAt!)
+          throw new Error(`${c.name}: not newest first`)
       }
       if (transactions.some((t) => t.orgId !== c.filter.orgId)) throw new Error(`${c.name}: another org's row`)
       bench.add(`history: ${c.name} (${ROWS.toLocaleString('en')})`, () => {
@@ -195,9 +240,27 @@ async function main(): Promise<void> {
       const stats = statsOf(bench.tasks[2 * i])
       const sql = statsOf(bench.tasks[2 * i + 1])
       const total = store.listTransactions(c.filter, 1, 1).total
-      return [c.name, total.toLocaleString('en'), String(c.page), String(c.limit), formatMs(stats.medianMs), formatMs(stats.p99Ms), formatMs(sql.medianMs), String(stats.samples)]
+      return [
+        c.name,
+        total.toLocaleString('en'),
+        String(c.page),
+        String(c.limit),
+        formatMs(stats.medianMs),
+        formatMs(stats.p99Ms),
+        formatMs(sql.medianMs),
+        String(stats.samples),
+      ]
     })
-    const header = ['query (listTransactions: count + page)', 'total', 'page', 'limit', 'median', 'p99', 'SQL only', 'samples']
+    const header = [
+      'query (listTransactions: count + page)',
+      'total',
+      'page',
+      'limit',
+      'median',
+      'p99',
+      'SQL only',
+      'samples',
+    ]
     console.log(`\n${formatTable(header, rows)}`)
     console.log('SQL only: the same count and page statements with the rows left undecoded (no gunzip, no JSON.parse).')
 
@@ -208,7 +271,9 @@ async function main(): Promise<void> {
       const page = planOf(inspect, query.page.sql, [...query.page.params, c.limit, (c.page - 1) * c.limit])
       console.log(`- ${c.name}\n    count: ${count}\n    page:  ${page}`)
     }
-    console.log(`\nnode ${machine.node}, ${machine.cpuCount} × ${machine.cpuModel}, load average at start ${machine.loadAverageAtStart.join(' ')}`)
+    console.log(
+      `\nnode ${machine.node}, ${machine.cpuCount} × ${machine.cpuModel}, load average at start ${machine.loadAverageAtStart.join(' ')}`,
+    )
   } finally {
     inspect.close()
     store.close()

@@ -10,7 +10,15 @@ import { checkActionChains, parseActionRequest } from '../service/routes/getActi
 import type { ApiKeyRecord } from '../service/types.js'
 
 const SNAPSHOT = fileURLToPath(new URL('../fixtures/default.json', import.meta.url))
-const API_KEY: ApiKeyRecord = { keyId: 'bench', appId: 'bench', orgId: 'bench', appName: 'Bench', affiliateId: 'bench', gasless: false, appFees: [] }
+const API_KEY: ApiKeyRecord = {
+  keyId: 'bench',
+  appId: 'bench',
+  orgId: 'bench',
+  appName: 'Bench',
+  affiliateId: 'bench',
+  gasless: false,
+  appFees: [],
+}
 const QUERY = {
   actionType: 'swap-action',
   sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',

@@ -137,7 +137,10 @@ async function main(): Promise<void> {
           // Checked once before timing; this also warms the pair's path cache in the worker that answers.
           const check = await fetch(url, { headers: HEADERS })
           const text = await check.text()
-          if (check.status !== 200 || (target.route === 'getAction' && mode !== 'bare node:http' && !text.includes('"amountOut"'))) {
+          if (
+            check.status !== 200 ||
+            (target.route === 'getAction' && mode !== 'bare node:http' && !text.includes('"amountOut"'))
+          ) {
             throw new Error(`${mode} ${target.route}: unexpected answer ${check.status}: ${text.slice(0, 300)}`)
           }
           if (target.route === 'getAction' && bodyBytes === 0) bodyBytes = Buffer.byteLength(text)
@@ -155,7 +158,9 @@ async function main(): Promise<void> {
               p50Ms: result.latency.p50,
               p99Ms: result.latency.p99,
               cpuMicrosPerRequest:
-                cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / result.requests.total),
+                cpuBefore === null || cpuAfter === null
+                  ? null
+                  : Math.round((cpuAfter - cpuBefore) / result.requests.total),
               non2xx: result.non2xx,
               errors: result.errors + result.timeouts,
               bodyBytes: Buffer.byteLength(text),
@@ -207,20 +212,28 @@ function cpuMicros(pid: number): number | null {
 
 function generate(path: string): void {
   console.log(`generating ${path} (once; ~20 s)…`)
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'fixtures/generate.ts', '--pools', '100000', '--seed', '1', '--out', path], { cwd: ROOT, stdio: 'inherit' })
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'fixtures/generate.ts', '--pools', '100000', '--seed', '1', '--out', path],
+    { cwd: ROOT, stdio: 'inherit' },
+  )
   if (result.status !== 0) throw new Error(`fixtures/generate.ts failed (${result.status})`)
 }
 
 let isHeaderPrinted = false
 function printRow(run: Run): void {
   if (!isHeaderPrinted) {
-    console.log(`${'snapshot'.padEnd(9)}${'route'.padEnd(10)}${'mode'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu µs/req'.padStart(11)}${'non2xx'.padStart(8)}${'errors'.padStart(8)}${'body B'.padStart(8)}`)
+    console.log(
+      `${'snapshot'.padEnd(9)}${'route'.padEnd(10)}${'mode'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu µs/req'.padStart(11)}${'non2xx'.padStart(8)}${'errors'.padStart(8)}${'body B'.padStart(8)}`,
+    )
     isHeaderPrinted = true
   }
   const cells = [run.requestsPerSecond, run.p50Ms, run.p99Ms].map((value) => String(value).padStart(8))
   const cpu = String(run.cpuMicrosPerRequest ?? '–').padStart(11)
   const tail = [run.non2xx, run.errors, run.bodyBytes].map((value) => String(value).padStart(8))
-  console.log(`${run.snapshot.padEnd(9)}${run.route.padEnd(10)}${run.mode.padEnd(16)}${cells.join('')}${cpu}${tail.join('')}`)
+  console.log(
+    `${run.snapshot.padEnd(9)}${run.route.padEnd(10)}${run.mode.padEnd(16)}${cells.join('')}${cpu}${tail.join('')}`,
+  )
 }
 
 // Last, so that every declaration above is initialized when it runs.

@@ -28,7 +28,10 @@ process.stdout.write(JSON.stringify({ ms, rssMiB: (after.rss - before.rss) / 2 *
 `
 
 function sample(specifier: string): Sample {
-  const text = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, specifier], { cwd: ROOT, encoding: 'utf8' })
+  const text = execFileSync(process.execPath, ['--input-type=module', '-e', PROBE, specifier], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
   return JSON.parse(text) as Sample
 }
 
@@ -37,7 +40,9 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 
-console.log(`import cost, fresh node ${process.version} process per run, median of ${RUNS} (${new Date().toISOString().slice(0, 10)})`)
+console.log(
+  `import cost, fresh node ${process.version} process per run, median of ${RUNS} (${new Date().toISOString().slice(0, 10)})`,
+)
 console.log('| import | time | RSS growth | heap growth |')
 console.log('|---|---|---|---|')
 for (const specifier of SPECIFIERS) {

@@ -45,7 +45,11 @@ export function loadMeasured(path: string): LoadedFixture {
   return {
     snapshot,
     engine,
-    memory: { snapshotBytes: withSnapshot - before, graphBytes: withEngine - withSnapshot, totalBytes: withEngine - before },
+    memory: {
+      snapshotBytes: withSnapshot - before,
+      graphBytes: withEngine - withSnapshot,
+      totalBytes: withEngine - before,
+    },
   }
 }
 

@@ -24,18 +24,26 @@ export function latencyVsSizeSvg(fixtures: readonly FixtureReport[], note: PlotN
   const xMax = 200_000
   const plotW = WIDTH - MARGIN.left - MARGIN.right
   const plotH = HEIGHT - MARGIN.top - MARGIN.bottom
-  const x = (pools: number) => MARGIN.left + ((Math.log10(pools) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))) * plotW
-  const y = (ms: number) => MARGIN.top + plotH - ((Math.log10(ms) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * plotH
+  const x = (pools: number) =>
+    MARGIN.left + ((Math.log10(pools) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))) * plotW
+  const y = (ms: number) =>
+    MARGIN.top + plotH - ((Math.log10(ms) - Math.log10(yMin)) / (Math.log10(yMax) - Math.log10(yMin))) * plotH
   const f = (n: number) => n.toFixed(1)
 
   const parts: string[] = []
   parts.push(`<rect x="0" y="0" width="${WIDTH}" height="${HEIGHT}" fill="#ffffff"/>`)
-  parts.push(`<text x="${MARGIN.left}" y="22" font-size="15" font-weight="bold">crossroute engine: median quote latency vs snapshot size</text>`)
+  parts.push(
+    `<text x="${MARGIN.left}" y="22" font-size="15" font-weight="bold">crossroute engine: median quote latency vs snapshot size</text>`,
+  )
   parts.push(`<text x="${MARGIN.left}" y="38" font-size="11" fill="#555">${escapeXml(note.subtitle)}</text>`)
   // Grid and y ticks at powers of ten.
   for (let v = yMin; v <= yMax * 1.0001; v *= 10) {
-    parts.push(`<line x1="${MARGIN.left}" y1="${f(y(v))}" x2="${MARGIN.left + plotW}" y2="${f(y(v))}" stroke="#e3e3e3"/>`)
-    parts.push(`<text x="${MARGIN.left - 6}" y="${f(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml(axisLabel(v))}</text>`)
+    parts.push(
+      `<line x1="${MARGIN.left}" y1="${f(y(v))}" x2="${MARGIN.left + plotW}" y2="${f(y(v))}" stroke="#e3e3e3"/>`,
+    )
+    parts.push(
+      `<text x="${MARGIN.left - 6}" y="${f(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml(axisLabel(v))}</text>`,
+    )
   }
   for (const fixture of sorted) {
     const px = f(x(fixture.pools))
@@ -43,7 +51,9 @@ export function latencyVsSizeSvg(fixtures: readonly FixtureReport[], note: PlotN
     const label = fixture.fixture === 'default' ? `${fixture.pools} (default)` : fixture.pools.toLocaleString('en-US')
     parts.push(`<text x="${px}" y="${MARGIN.top + plotH + 16}" font-size="11" text-anchor="middle">${label}</text>`)
   }
-  parts.push(`<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#333"/>`)
+  parts.push(
+    `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#333"/>`,
+  )
   parts.push(
     `<text x="${MARGIN.left + plotW / 2}" y="${HEIGHT - 14}" font-size="12" text-anchor="middle">snapshot size (pools, log scale)</text>`,
   )
@@ -59,7 +69,9 @@ export function latencyVsSizeSvg(fixtures: readonly FixtureReport[], note: PlotN
         return c === undefined ? [] : [[x(fixture.pools), y(c[kind].medianMs)] as const]
       })
       const dash = kind === 'firstCall' ? ' stroke-dasharray="6 4"' : ''
-      parts.push(`<polyline points="${points.map(([px, py]) => `${f(px)},${f(py)}`).join(' ')}" fill="none" stroke="${color}" stroke-width="2"${dash}/>`)
+      parts.push(
+        `<polyline points="${points.map(([px, py]) => `${f(px)},${f(py)}`).join(' ')}" fill="none" stroke="${color}" stroke-width="2"${dash}/>`,
+      )
       for (const [px, py] of points) {
         parts.push(
           kind === 'repeated'
@@ -77,7 +89,9 @@ export function latencyVsSizeSvg(fixtures: readonly FixtureReport[], note: PlotN
   const lx = MARGIN.left + plotW + 16
   parts.push(`<line x1="${lx}" y1="${ly}" x2="${lx + 22}" y2="${ly}" stroke="#333" stroke-width="2"/>`)
   parts.push(`<text x="${lx + 28}" y="${ly + 4}" font-size="11">repeated calls</text>`)
-  parts.push(`<line x1="${lx}" y1="${ly + 18}" x2="${lx + 22}" y2="${ly + 18}" stroke="#333" stroke-width="2" stroke-dasharray="6 4"/>`)
+  parts.push(
+    `<line x1="${lx}" y1="${ly + 18}" x2="${lx + 22}" y2="${ly + 18}" stroke="#333" stroke-width="2" stroke-dasharray="6 4"/>`,
+  )
   parts.push(`<text x="${lx + 28}" y="${ly + 22}" font-size="11">first call of a pair</text>`)
 
   return [

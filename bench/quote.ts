@@ -45,7 +45,12 @@ export async function runQuoteSuites(parameters: QuoteSuiteParameters): Promise<
   const routes = new Map(cases.map((c) => [c.id, checkCase(engine, c, fixture)] as const))
   checkCase(firstCallEngine, EVICTOR_CASE, fixture)
 
-  const repeated = new Bench({ name: `quote, repeated (${fixture})`, time: parameters.repeatedTimeMs, warmupTime: 200, throws: true })
+  const repeated = new Bench({
+    name: `quote, repeated (${fixture})`,
+    time: parameters.repeatedTimeMs,
+    warmupTime: 200,
+    throws: true,
+  })
   for (const quoteCase of cases) {
     const requests = amountVariants(quoteCase.request)
     let i = 0
@@ -53,7 +58,13 @@ export async function runQuoteSuites(parameters: QuoteSuiteParameters): Promise<
   }
   await repeated.run()
 
-  const first = new Bench({ name: `quote, first call (${fixture})`, time: 0, iterations: parameters.firstCallSamples, warmup: false, throws: true })
+  const first = new Bench({
+    name: `quote, first call (${fixture})`,
+    time: 0,
+    iterations: parameters.firstCallSamples,
+    warmup: false,
+    throws: true,
+  })
   for (const quoteCase of cases) {
     first.add(firstCallTaskName(quoteCase.id, fixture), () => firstCallEngine.quote(quoteCase.request), {
       beforeEach: () => {

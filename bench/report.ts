@@ -61,7 +61,11 @@ export function evaluateTargets(fixtures: readonly FixtureReport[]): TargetResul
   if (small !== undefined) {
     add('repeated quote, cross-chain (default), median', 0.05, caseOf(small, 'cross-chain')?.repeated.medianMs)
     add('repeated quote, evm→solana (default), median', 0.05, caseOf(small, 'evm→solana')?.repeated.medianMs)
-    add('repeated quote, same-chain 1-hop (default), median', 0.01, caseOf(small, 'same-chain 1-hop')?.repeated.medianMs)
+    add(
+      'repeated quote, same-chain 1-hop (default), median',
+      0.01,
+      caseOf(small, 'same-chain 1-hop')?.repeated.medianMs,
+    )
   }
   const large = fixtures.find((f) => f.fixture === '100k')
   if (large !== undefined) {
@@ -75,7 +79,8 @@ export function evaluateTargets(fixtures: readonly FixtureReport[]): TargetResul
 /** A plain-text table with aligned columns (first column left, the rest right). */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)))
-  const line = (cells: readonly string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ')
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
 }
 
@@ -91,8 +96,10 @@ const routeCell = (route: RouteSummary) => `${route.pools}p/${route.lanes}l`
 
 export function fixtureTables(report: FixtureReport): string {
   const rows: string[][] = []
-  for (const c of report.cases) rows.push([`quote: ${c.case} (${report.fixture})`, ...latencyCells(c.repeated), routeCell(c.route)])
-  for (const c of report.cases) rows.push([`first quote: ${c.case} (${report.fixture})`, ...latencyCells(c.firstCall), routeCell(c.route)])
+  for (const c of report.cases)
+    rows.push([`quote: ${c.case} (${report.fixture})`, ...latencyCells(c.repeated), routeCell(c.route)])
+  for (const c of report.cases)
+    rows.push([`first quote: ${c.case} (${report.fixture})`, ...latencyCells(c.firstCall), routeCell(c.route)])
   rows.push([`load: loadSnapshot + createEngine (${report.fixture})`, ...latencyCells(report.load), ''])
   const memory =
     `memory (${report.fixture}, heapUsed after load − before): snapshot ${formatBytes(report.memory.snapshotBytes)}, ` +

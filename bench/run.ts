@@ -18,7 +18,14 @@ import { FIXTURES, type FixtureSpec, ensureFixtureFile } from './fixtures.js'
 import { collectGarbage, loadMeasured, timeLoad } from './load.js'
 import { latencyVsSizeSvg } from './plot.js'
 import { runQuoteSuites } from './quote.js'
-import { type EngineReport, type FixtureReport, evaluateTargets, fixtureTables, machineState, targetTable } from './report.js'
+import {
+  type EngineReport,
+  type FixtureReport,
+  evaluateTargets,
+  fixtureTables,
+  machineState,
+  targetTable,
+} from './report.js'
 
 const RESULTS_URL = new URL('./results/engine.json', import.meta.url)
 const SVG_URL = new URL('./latency-vs-size.svg', import.meta.url)
@@ -37,11 +44,14 @@ const { values } = parseArgs({
 })
 const wanted = new Set(values.fixtures.split(','))
 const fixtures = FIXTURES.filter((f) => wanted.has(f.name))
-if (fixtures.length !== wanted.size) throw new Error(`--fixtures: choose among ${FIXTURES.map((f) => f.name).join(', ')}`)
+if (fixtures.length !== wanted.size)
+  throw new Error(`--fixtures: choose among ${FIXTURES.map((f) => f.name).join(', ')}`)
 const settings = { repeatedTimeMs: values.quick ? 300 : 1_000, firstCallSamples: values.quick ? 8 : 20 }
 
 const machine = machineState()
-console.log(`engine benchmarks — node ${machine.node}, ${machine.cpuCount} × ${machine.cpuModel}, load average ${machine.loadAverageAtStart.join(' ')}`)
+console.log(
+  `engine benchmarks — node ${machine.node}, ${machine.cpuCount} × ${machine.cpuModel}, load average ${machine.loadAverageAtStart.join(' ')}`,
+)
 console.log('(medians of per-call latencies; ops/s = 1000 / mean; route = pools/lanes of the best route)\n')
 
 const reports: FixtureReport[] = []
@@ -74,12 +84,32 @@ if (!values['skip-http']) runHttpSuite()
 
 async function benchFixture(spec: FixtureSpec): Promise<FixtureReport> {
   const { path, isGenerated } = ensureFixtureFile(spec)
-  console.log(`── ${spec.name}: ${spec.pools.toLocaleString('en-US')} pools${isGenerated ? ' (snapshot generated now)' : ''} — ${path}`)
+  console.log(
+    `── ${spec.name}: ${spec.pools.toLocaleString('en-US')} pools${isGenerated ? ' (snapshot generated now)' : ''} — ${path}`,
+  )
   const loaded = loadMeasured(path)
   const firstCallEngine = createEngine(loaded.snapshot, { pathCacheSize: 1 })
-  const cases = await runQuoteSuites({ fixture: spec.name, cases: QUOTE_CASES, engine: loaded.engine, firstCallEngine, ...settings })
-  const load = await timeLoad(path, spec.name, values.quick ? Math.min(3, LOAD_SAMPLES[spec.name] ?? 3) : (LOAD_SAMPLES[spec.name] ?? 5))
-  const report: FixtureReport = { fixture: spec.name, pools: spec.pools, ...(spec.seed === undefined ? {} : { seed: spec.seed }), path, load, memory: loaded.memory, cases }
+  const cases = await runQuoteSuites({
+    fixture: spec.name,
+    cases: QUOTE_CASES,
+    engine: loaded.engine,
+    firstCallEngine,
+    ...settings,
+  })
+  const load = await timeLoad(
+    path,
+    spec.name,
+    values.quick ? Math.min(3, LOAD_SAMPLES[spec.name] ?? 3) : (LOAD_SAMPLES[spec.name] ?? 5),
+  )
+  const report: FixtureReport = {
+    fixture: spec.name,
+    pools: spec.pools,
+    ...(spec.seed === undefined ? {} : { seed: spec.seed }),
+    path,
+    load,
+    memory: loaded.memory,
+    cases,
+  }
   console.log(`${fixtureTables(report)}\n`)
   return report
 }

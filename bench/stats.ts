@@ -22,7 +22,10 @@ export function quantileSorted(sorted: readonly number[], q: number): number {
 }
 
 export function median(values: readonly number[]): number {
-  return quantileSorted([...values].sort((a, b) => a - b), 0.5)
+  return quantileSorted(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  )
 }
 
 export function latencyStats(samplesMs: readonly number[]): LatencyStats {

@@ -9,7 +9,9 @@
  * const engine = createEngine(loadSnapshot())
  * const quote = engine.quote(request)
  * const build = transactionBuilderOf(engine.snapshot.chains.get(request.srcChainId)!.vm)
- * const tx = build?.({ snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline })
+ * const tx = build?.({
+ *   snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline,
+ * })
  */
 export { transactionBuilderOf } from './vm/transactions.js'
 export type { BuildTransactionParameters, Transaction, TransactionBuilder } from './vm/transactions.js'

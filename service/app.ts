@@ -14,7 +14,6 @@
  * | API routes | everything else under `/api` |
  */
 import { createRouter } from './routes/router.js'
-import Router from '@koa/router'
 import Koa from 'koa'
 import { type Engine, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
@@ -74,7 +73,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 
   const api = createRouter({ prefix: API_PREFIX })
   api.use(getActionRoutes({ engine, store, config }).routes())
-  api.use(registerTxsRoutes({ store }).routes(), getStatusRoutes({ store }).routes(), getTransactionsRoutes({ store, keys }).routes())
+  api.use(
+    registerTxsRoutes({ store }).routes(),
+    getStatusRoutes({ store }).routes(),
+    getTransactionsRoutes({ store, keys }).routes(),
+  )
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

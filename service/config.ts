@@ -87,7 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     databasePath: path('DATABASE_PATH', resolve(dataDir, 'crossroute.sqlite')),
     keysFile: path('KEYS_FILE', packagePath('fixtures/keys.dev.json')),
     geoHeader: (env.GEO_HEADER || 'cf-ipcountry').toLowerCase(),
-    geoBlocked: Object.freeze((env.GEO_BLOCKED ?? 'CU,IR,KP,SY').split(',').map((code) => code.trim().toUpperCase()).filter(Boolean)),
+    geoBlocked: Object.freeze(
+      (env.GEO_BLOCKED ?? 'CU,IR,KP,SY')
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    ),
     screeningDir: path('SCREENING_DIR', packagePath('fixtures/ofac')),
     protocolFeeBps: int('PROTOCOL_FEE_BPS', 0, 0, 9_999),
     quoteTtlSeconds: int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600),
@@ -104,7 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
  */
 export function parseRpcUrls(raw: string): readonly RpcUrl[] {
   const entries: RpcUrl[] = []
-  for (const part of raw.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const part of raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const separator = part.indexOf('=')
     const chainIdText = part.slice(0, Math.max(separator, 0)).trim()
     const url = part.slice(separator + 1).trim()
@@ -118,7 +126,8 @@ export function parseRpcUrls(raw: string): readonly RpcUrl[] {
     } catch {
       // reported below
     }
-    if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`RPC_URLS: the URL of chain ${chainId} must be http(s), got ${JSON.stringify(url)}`)
+    if (protocol !== 'http:' && protocol !== 'https:')
+      throw new Error(`RPC_URLS: the URL of chain ${chainId} must be http(s), got ${JSON.stringify(url)}`)
     if (entries.some((entry) => entry.chainId === chainId)) throw new Error(`RPC_URLS names chain ${chainId} twice`)
     entries.push(Object.freeze({ chainId, url }))
   }

@@ -86,7 +86,9 @@ class WireOutgoing {
  *
  * @example
  * const dispatch = createDispatcher(createApp(deps))
- * const text = await dispatch(encodeRequest({ method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '::1' }))
+ * const text = await dispatch(
+ *   encodeRequest({ method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '::1' }),
+ * )
  */
 export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => Promise<string> {
   const handle = compose(app.middleware)

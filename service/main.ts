@@ -77,7 +77,9 @@ server.listen(config.port, config.host, () => {
   const host = family === 'IPv6' ? `[${address}]` : address
   // One write, so that whoever waits for the listening line also has the keys line.
   const keysLine = `development keys (public; refused with NODE_ENV=production), send one as x-api-key: ${DEVELOPMENT_KEYS.join(', ')}\n`
-  process.stdout.write(`crossroute listening on http://${host}:${port}${API_PREFIX}\n${isDevelopmentKeysFile ? keysLine : ''}`)
+  process.stdout.write(
+    `crossroute listening on http://${host}:${port}${API_PREFIX}\n${isDevelopmentKeysFile ? keysLine : ''}`,
+  )
   log('info', 'service.started', { url: `http://${host}:${port}${API_PREFIX}`, threads: config.threads })
 })
 

@@ -121,9 +121,11 @@ export function createQuoteServer(pool: QuotePool, config: Pick<ServiceConfig, '
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
     const reason =
-      error.code === 'HPE_HEADER_OVERFLOW' ? 'request headers are too large'
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'the request was not received in time'
-      : 'malformed HTTP request'
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'request headers are too large'
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? 'the request was not received in time'
+          : 'malformed HTTP request'
     const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
     socket.end(
       'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +

@@ -15,7 +15,9 @@ function readmeExample(): string {
  * exist. The packed package itself is tested in `test/package/pack.test.ts`.
  */
 function againstSources(example: string): string {
-  const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { import?: string }> }
+  const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    exports: Record<string, { import?: string }>
+  }
   return example.replace(/from '(crossroute(?:\/[\w-]+)?)'/g, (_, specifier: string) => {
     const target = exports[specifier.replace(/^crossroute/, '.')]?.import
     expect(target, `package.json exports ${specifier}`).toBeDefined()

@@ -24,7 +24,12 @@ function tableAfter(heading: string): string[][] {
       if (rows.length > 0) break
       continue
     }
-    rows.push(line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim().replaceAll('\\|', '|')))
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim().replaceAll('\\|', '|')),
+    )
   }
   expect(rows.length, `a table under "${heading}"`).toBeGreaterThan(2)
   return rows.slice(2) // the header row and the |---| row
@@ -44,18 +49,18 @@ describe('README error tables', () => {
   const service = readmeErrors('Errors of the service')
   const documented = documentedErrors(document)
 
-  it('list every code of the document\'s error responses, and no other', () => {
+  it("list every code of the document's error responses, and no other", () => {
     const readmeCodes = [...engine, ...service].map((row) => row.code)
     expect(new Set(readmeCodes).size, 'a code listed twice').toBe(readmeCodes.length)
     expect([...readmeCodes].sort()).toEqual(documented.map((row) => row.code).sort())
   })
 
-  it('give each code the document\'s status, class name and details fields', () => {
+  it("give each code the document's status, class name and details fields", () => {
     const byCode = new Map(documented.map((row) => [row.code, row]))
     for (const row of [...engine, ...service]) expect(row, row.code).toEqual(byCode.get(row.code))
   })
 
-  it('the engine\'s table holds the 400 codes, the service\'s the others', () => {
+  it("the engine's table holds the 400 codes, the service's the others", () => {
     expect(engine.map((row) => row.status)).toEqual(engine.map(() => 400))
     expect(service.map((row) => row.status)).not.toContain(400)
   })
@@ -63,7 +68,11 @@ describe('README error tables', () => {
 
 describe('README parameter tables', () => {
   it.each(ENDPOINT_TABLES)('$heading: names, types and required-ness as in the document', (table) => {
-    const readme = tableAfter(table.heading).map(([name, type, required]) => ({ name: unquote(name!), type: type!, required: required! }))
+    const readme = tableAfter(table.heading).map(([name, type, required]) => ({
+      name: unquote(name!),
+      type: type!,
+      required: required!,
+    }))
     const fields = endpointFields(document, table)
     // Names in both directions first, so that a missing or extra parameter is reported as such.
     expect(readme.map((row) => row.name).sort()).toEqual(fields.map((field) => field.name).sort())
@@ -74,11 +83,12 @@ describe('README parameter tables', () => {
     }
   })
 
-  it('cover every operation with parameters or a body, except the service\'s own', () => {
+  it("cover every operation with parameters or a body, except the service's own", () => {
     const tabled = new Set<string>(ENDPOINT_TABLES.map((table) => table.path))
     for (const [path, item] of Object.entries(document.paths)) {
       const operation = item.get ?? item.post
-      const hasInput = operation?.requestBody !== undefined || (operation?.parameters ?? []).length > 1 // beyond x-request-id
+      // beyond x-request-id
+      const hasInput = operation?.requestBody !== undefined || (operation?.parameters ?? []).length > 1
       if (hasInput) expect(tabled.has(path), path).toBe(true)
     }
   })

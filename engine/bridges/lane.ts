@@ -208,7 +208,6 @@ function roundUp(rate: number): number {
   return rate * (1 + 4 * Number.EPSILON)
 }
 
-
 function bitLength(value: bigint): number {
   return value === 0n ? 0 : value.toString(2).length
 }

@@ -50,7 +50,13 @@ export class WalletScreeningError extends BaseError<{
   static override readonly status = 403
   static override readonly title = 'Wallet screened'
   static override readonly errorName = 'WalletScreeningError'
-  constructor(details: { walletAddress: string; chainId: number; riskLevel: string; reason: string; screenedAt: string }) {
+  constructor(details: {
+    walletAddress: string
+    chainId: number
+    riskLevel: string
+    reason: string
+    screenedAt: string
+  }) {
     super('A wallet in this request did not pass screening', details)
   }
 }

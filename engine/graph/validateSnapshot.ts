@@ -96,7 +96,8 @@ function readChain(c: ChainJson, entry: string, fail: Fail): Chain {
   if (!Number.isSafeInteger(c?.chainId) || c.chainId <= 0) fail(entry, 'chainId must be a positive integer')
   if (!isVm(c.vm)) fail(entry, `unknown vm ${String(c.vm)}`)
   if (typeof c.name !== 'string' || c.name === '') fail(entry, 'name must be a non-empty string')
-  if (!isNativeSentinel(c.vm, c.nativeToken)) fail(entry, `nativeToken ${c.nativeToken} is not the ${c.vm} native sentinel`)
+  if (!isNativeSentinel(c.vm, c.nativeToken))
+    fail(entry, `nativeToken ${c.nativeToken} is not the ${c.vm} native sentinel`)
   const routerProblem = addressProblem(c.vm, c.routerAddress)
   if (routerProblem !== undefined) fail(entry, `routerAddress ${c.routerAddress}: ${routerProblem}`)
   if (c.wrappedNativeToken !== undefined) {
@@ -148,7 +149,13 @@ function readToken(t: TokenJson, entry: string, chains: Map<number, Chain>, fail
   }
 }
 
-function readPool(p: PoolJson, entry: string, chains: Map<number, Chain>, tokens: Map<string, Token>, fail: Fail): Pool {
+function readPool(
+  p: PoolJson,
+  entry: string,
+  chains: Map<number, Chain>,
+  tokens: Map<string, Token>,
+  fail: Fail,
+): Pool {
   const chain = chains.get(p.chainId)
   if (chain === undefined) return fail(entry, `unknown chainId ${p.chainId}`)
   if (!Array.isArray(p.tokens)) return fail(entry, 'tokens must be an array')

@@ -8,7 +8,14 @@ import { MAX_UINT128 } from './fullMath.js'
 import { PoolMathError } from './poolMathError.js'
 import { type SwapStepResult, computeSwapStep } from './swapMath.js'
 import { type NextInitializedTick, lastTickAtOrBelow, nextInitializedTickWithinOneWord } from './tickBitmap.js'
-import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from './tickMath.js'
+import {
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
+  getSqrtRatioAtTick,
+  getTickAtSqrtRatio,
+} from './tickMath.js'
 
 const MAX_INT256 = (1n << 255n) - 1n
 const MIN_INT256 = -(1n << 255n)
@@ -160,7 +167,11 @@ function simulateSwap(
  * @example
  * concentratedAmountOut(pool, true, 1_000_000n)
  */
-export function concentratedAmountOut(pool: ConcentratedSwapPool, zeroForOne: boolean, amountIn: bigint): bigint | undefined {
+export function concentratedAmountOut(
+  pool: ConcentratedSwapPool,
+  zeroForOne: boolean,
+  amountIn: bigint,
+): bigint | undefined {
   if (amountIn === 0n) return 0n
   const result = simulateSwap(pool, zeroForOne, amountIn, defaultLimit(zeroForOne), false)
   return result === undefined || result.amountSpecifiedRemaining !== 0n ? undefined : result.amountOut
@@ -176,7 +187,11 @@ export function concentratedAmountOut(pool: ConcentratedSwapPool, zeroForOne: bo
  * @example
  * concentratedAmountIn(pool, true, 1_000_000n)
  */
-export function concentratedAmountIn(pool: ConcentratedSwapPool, zeroForOne: boolean, amountOut: bigint): bigint | undefined {
+export function concentratedAmountIn(
+  pool: ConcentratedSwapPool,
+  zeroForOne: boolean,
+  amountOut: bigint,
+): bigint | undefined {
   if (amountOut === 0n) return 0n
   const result = simulateSwap(pool, zeroForOne, -amountOut, defaultLimit(zeroForOne), false)
   return result === undefined || result.amountSpecifiedRemaining !== 0n ? undefined : result.amountIn
@@ -220,7 +235,12 @@ function stepTargetSqrtRatio(state: ConcentratedState, next: NextInitializedTick
  * pool reaches right before the word holding the next initialized tick (or at the limit when no initialized tick
  * comes first), i.e. the state after all those empty steps; `undefined` when the next step is not empty.
  */
-function skipEmptyWords(state: ConcentratedState, zeroForOne: boolean, tick: number, limit: bigint): [bigint, number] | undefined {
+function skipEmptyWords(
+  state: ConcentratedState,
+  zeroForOne: boolean,
+  tick: number,
+  limit: bigint,
+): [bigint, number] | undefined {
   const { ticks, tickSpacing } = state
   const wordTicks = 256 * tickSpacing
   const compressed = Math.floor(tick / tickSpacing)

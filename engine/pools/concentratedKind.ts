@@ -6,7 +6,14 @@ import type { ConcentratedPool, ConcentratedPoolJson } from '../graph/types.js'
 import { concentratedAmountIn, concentratedAmountOut, concentratedMidPrice } from './concentrated.js'
 import { MAX_UINT128 } from './fullMath.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
-import { MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK, getSqrtRatioAtTick, getTickAtSqrtRatio } from './tickMath.js'
+import {
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
+  getSqrtRatioAtTick,
+  getTickAtSqrtRatio,
+} from './tickMath.js'
 
 // Limits of the deployed contracts: UniswapV3Factory (tickSpacing < 16384, fee < 1e6).
 const MAX_TICK_SPACING = 16383
@@ -21,15 +28,19 @@ const Q96_FLOAT = 2 ** 96
 function validateConcentrated(pool: ConcentratedPool): string | undefined {
   const { sqrtPriceX96, tick, liquidity, tickSpacing, ticks } = pool.state
   if (pool.tokens.length !== 2) return `a concentrated pool has 2 tokens, not ${pool.tokens.length}`
-  if (!Number.isInteger(pool.feePips) || pool.feePips < 0 || pool.feePips >= PIPS) return `feePips ${pool.feePips} out of range [0, 1000000)`
-  if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING) return `tickSpacing ${tickSpacing} out of range [1, 16383]`
-  if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO) return 'sqrtPriceX96 out of range [MIN_SQRT_RATIO, MAX_SQRT_RATIO)'
+  if (!Number.isInteger(pool.feePips) || pool.feePips < 0 || pool.feePips >= PIPS)
+    return `feePips ${pool.feePips} out of range [0, 1000000)`
+  if (!Number.isInteger(tickSpacing) || tickSpacing < 1 || tickSpacing > MAX_TICK_SPACING)
+    return `tickSpacing ${tickSpacing} out of range [1, 16383]`
+  if (sqrtPriceX96 < MIN_SQRT_RATIO || sqrtPriceX96 >= MAX_SQRT_RATIO)
+    return 'sqrtPriceX96 out of range [MIN_SQRT_RATIO, MAX_SQRT_RATIO)'
   const tickOfPrice = getTickAtSqrtRatio(sqrtPriceX96)
   // A downward swap step that ends exactly on its target tick (initialized or a bitmap word edge, both multiples of
   // tickSpacing) leaves the pool at that tick's price with the tick below it (UniswapV3Pool.swap).
   const isOnBoundaryBelow =
     tick === tickOfPrice - 1 && tickOfPrice % tickSpacing === 0 && getSqrtRatioAtTick(tickOfPrice) === sqrtPriceX96
-  if (tick !== tickOfPrice && !isOnBoundaryBelow) return `tick ${tick} does not match sqrtPriceX96 (getTickAtSqrtRatio gives ${tickOfPrice})`
+  if (tick !== tickOfPrice && !isOnBoundaryBelow)
+    return `tick ${tick} does not match sqrtPriceX96 (getTickAtSqrtRatio gives ${tickOfPrice})`
   if (liquidity < 0n || liquidity > MAX_UINT128) return 'liquidity out of range [0, 2^128)'
 
   let running = 0n
@@ -38,7 +49,8 @@ function validateConcentrated(pool: ConcentratedPool): string | undefined {
   for (const { index, liquidityNet } of ticks) {
     if (!Number.isInteger(index) || index < MIN_TICK || index > MAX_TICK) return `tick ${index} out of range`
     if (index % tickSpacing !== 0) return `tick ${index} is not a multiple of tickSpacing ${tickSpacing}`
-    if (index <= previous) return index === previous ? `tick ${index} is duplicated` : `ticks are not sorted at ${index}`
+    if (index <= previous)
+      return index === previous ? `tick ${index} is duplicated` : `ticks are not sorted at ${index}`
     previous = index
     running += liquidityNet
     if (running < 0n) return `liquidity goes negative above tick ${index}`
@@ -46,7 +58,8 @@ function validateConcentrated(pool: ConcentratedPool): string | undefined {
     if (index <= tick) atOrBelowTick = running
   }
   if (running !== 0n) return `liquidityNet of all ticks sums to ${running}, not 0`
-  if (atOrBelowTick !== liquidity) return `liquidity ${liquidity} ≠ ${atOrBelowTick}, the sum of liquidityNet at or below tick ${tick}`
+  if (atOrBelowTick !== liquidity)
+    return `liquidity ${liquidity} ≠ ${atOrBelowTick}, the sum of liquidityNet at or below tick ${tick}`
   return undefined
 }
 
@@ -56,7 +69,9 @@ function validateConcentrated(pool: ConcentratedPool): string | undefined {
  * @example
  * concentratedKind.amountIn(pool, 1, 0, 10n ** 18n)
  */
-export const concentratedKind: PoolKindModule<ConcentratedPool, ConcentratedPoolJson> = Object.freeze<PoolKindModule<ConcentratedPool, ConcentratedPoolJson>>({
+export const concentratedKind: PoolKindModule<ConcentratedPool, ConcentratedPoolJson> = Object.freeze<
+  PoolKindModule<ConcentratedPool, ConcentratedPoolJson>
+>({
   kind: 'concentrated',
   parse(json: ConcentratedPoolJson, { base, big, fail }: ParsePoolContext): ConcentratedPool {
     if (base.tokens.length !== 2) fail('a concentrated pool has exactly 2 tokens')
@@ -72,13 +87,18 @@ export const concentratedKind: PoolKindModule<ConcentratedPool, ConcentratedPool
         tick: s.tick,
         liquidity: big('liquidity', s.liquidity),
         tickSpacing: s.tickSpacing,
-        ticks: s.ticks.map((t, i) => ({ index: t.index, liquidityNet: big(`ticks[${i}].liquidityNet`, t.liquidityNet, true) })),
+        ticks: s.ticks.map((t, i) => ({
+          index: t.index,
+          liquidityNet: big(`ticks[${i}].liquidityNet`, t.liquidityNet, true),
+        })),
       },
     }
   },
   validate: validateConcentrated,
-  amountOut: (pool, tokenInIndex, _tokenOutIndex, amountIn) => concentratedAmountOut(pool, tokenInIndex === 0, amountIn),
-  amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) => concentratedAmountIn(pool, tokenInIndex === 0, amountOut),
+  amountOut: (pool, tokenInIndex, _tokenOutIndex, amountIn) =>
+    concentratedAmountOut(pool, tokenInIndex === 0, amountIn),
+  amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) =>
+    concentratedAmountIn(pool, tokenInIndex === 0, amountOut),
   midPrice: (pool, tokenInIndex) => concentratedMidPrice(pool.state.sqrtPriceX96, tokenInIndex === 0),
   feeFraction: (pool) => pool.feePips / PIPS,
   feePips: (pool) => pool.feePips,

@@ -21,7 +21,12 @@ const MAX_UINT112 = (1n << 112n) - 1n
  * @example
  * getAmountOut(2n, 100n, 100n, 30) // 1n
  */
-export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint, feeBps: number): bigint | undefined {
+export function getAmountOut(
+  amountIn: bigint,
+  reserveIn: bigint,
+  reserveOut: bigint,
+  feeBps: number,
+): bigint | undefined {
   if (amountIn === 0n) return 0n
   if (reserveIn <= 0n || reserveOut <= 0n || reserveIn + amountIn > MAX_UINT112) return undefined
   const amountInWithFee = amountIn * (BPS - BigInt(feeBps))
@@ -41,7 +46,12 @@ export function getAmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bi
  * @example
  * getAmountIn(1n, 100n, 100n, 30) // 2n
  */
-export function getAmountIn(amountOut: bigint, reserveIn: bigint, reserveOut: bigint, feeBps: number): bigint | undefined {
+export function getAmountIn(
+  amountOut: bigint,
+  reserveIn: bigint,
+  reserveOut: bigint,
+  feeBps: number,
+): bigint | undefined {
   if (amountOut === 0n) return 0n
   if (reserveIn <= 0n || amountOut >= reserveOut) return undefined
   const amountIn = (reserveIn * amountOut * BPS) / ((reserveOut - amountOut) * (BPS - BigInt(feeBps))) + 1n

@@ -19,7 +19,9 @@ function reserves(pool: ConstantProductPool, tokenInIndex: number): [bigint, big
  * @example
  * constantProductKind.amountOut(pool, 0, 1, 1_000_000n)
  */
-export const constantProductKind: PoolKindModule<ConstantProductPool, ConstantProductPoolJson> = Object.freeze<PoolKindModule<ConstantProductPool, ConstantProductPoolJson>>({
+export const constantProductKind: PoolKindModule<ConstantProductPool, ConstantProductPoolJson> = Object.freeze<
+  PoolKindModule<ConstantProductPool, ConstantProductPoolJson>
+>({
   kind: 'constantProduct',
   parse(json: ConstantProductPoolJson, { base, big, fail }: ParsePoolContext): ConstantProductPool {
     if (base.tokens.length !== 2) fail('a constant-product pool has exactly 2 tokens')
@@ -34,13 +36,16 @@ export const constantProductKind: PoolKindModule<ConstantProductPool, ConstantPr
   },
   validate(pool: ConstantProductPool): string | undefined {
     if (pool.tokens.length !== 2) return `a constant-product pool has 2 tokens, not ${pool.tokens.length}`
-    if (!Number.isInteger(pool.feeBps) || pool.feeBps < 0 || pool.feeBps >= BPS) return `feeBps ${pool.feeBps} out of range [0, 10000)`
+    if (!Number.isInteger(pool.feeBps) || pool.feeBps < 0 || pool.feeBps >= BPS)
+      return `feeBps ${pool.feeBps} out of range [0, 10000)`
     if (pool.state.reserve0 <= 0n) return 'reserve0 must be positive'
     if (pool.state.reserve1 <= 0n) return 'reserve1 must be positive'
     return undefined
   },
-  amountOut: (pool, tokenInIndex, _tokenOutIndex, amountIn) => getAmountOut(amountIn, ...reserves(pool, tokenInIndex), pool.feeBps),
-  amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) => getAmountIn(amountOut, ...reserves(pool, tokenInIndex), pool.feeBps),
+  amountOut: (pool, tokenInIndex, _tokenOutIndex, amountIn) =>
+    getAmountOut(amountIn, ...reserves(pool, tokenInIndex), pool.feeBps),
+  amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) =>
+    getAmountIn(amountOut, ...reserves(pool, tokenInIndex), pool.feeBps),
   midPrice: (pool, tokenInIndex) => constantProductMidPrice(...reserves(pool, tokenInIndex)),
   feeFraction: (pool) => pool.feeBps / BPS,
   feePips: (pool) => pool.feeBps * 100,

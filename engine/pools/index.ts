@@ -20,7 +20,12 @@ export { validatePoolState } from './validatePoolState.js'
  * @example
  * poolAmountOut(pool, 0, 1, 1_000_000n)
  */
-export function poolAmountOut(pool: Pool, tokenInIndex: number, tokenOutIndex: number, amountIn: bigint): bigint | undefined {
+export function poolAmountOut(
+  pool: Pool,
+  tokenInIndex: number,
+  tokenOutIndex: number,
+  amountIn: bigint,
+): bigint | undefined {
   checkArguments(pool, tokenInIndex, tokenOutIndex, amountIn)
   return poolKindOf(pool).amountOut(pool, tokenInIndex, tokenOutIndex, amountIn)
 }
@@ -37,7 +42,12 @@ export function poolAmountOut(pool: Pool, tokenInIndex: number, tokenOutIndex: n
  * @example
  * poolAmountIn(pool, 0, 1, 1_000_000n)
  */
-export function poolAmountIn(pool: Pool, tokenInIndex: number, tokenOutIndex: number, amountOut: bigint): bigint | undefined {
+export function poolAmountIn(
+  pool: Pool,
+  tokenInIndex: number,
+  tokenOutIndex: number,
+  amountOut: bigint,
+): bigint | undefined {
   checkArguments(pool, tokenInIndex, tokenOutIndex, amountOut)
   return poolKindOf(pool).amountIn(pool, tokenInIndex, tokenOutIndex, amountOut)
 }

@@ -18,7 +18,12 @@ import { PoolMathError } from './poolMathError.js'
  * @example
  * getAmount0Delta(2n ** 96n, 87150978765690771352898345369n, 10n ** 18n, true)
  */
-export function getAmount0Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, liquidity: bigint, roundUp: boolean): bigint {
+export function getAmount0Delta(
+  sqrtRatioAX96: bigint,
+  sqrtRatioBX96: bigint,
+  liquidity: bigint,
+  roundUp: boolean,
+): bigint {
   const lower = sqrtRatioAX96 < sqrtRatioBX96 ? sqrtRatioAX96 : sqrtRatioBX96
   const upper = sqrtRatioAX96 < sqrtRatioBX96 ? sqrtRatioBX96 : sqrtRatioAX96
   if (lower <= 0n) throw new PoolMathError({ operation: 'getAmount0Delta', reason: 'sqrt price is zero' })
@@ -40,7 +45,12 @@ export function getAmount0Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, li
  * @example
  * getAmount1Delta(2n ** 96n, 87150978765690771352898345369n, 10n ** 18n, true)
  */
-export function getAmount1Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, liquidity: bigint, roundUp: boolean): bigint {
+export function getAmount1Delta(
+  sqrtRatioAX96: bigint,
+  sqrtRatioBX96: bigint,
+  liquidity: bigint,
+  roundUp: boolean,
+): bigint {
   const difference = sqrtRatioAX96 > sqrtRatioBX96 ? sqrtRatioAX96 - sqrtRatioBX96 : sqrtRatioBX96 - sqrtRatioAX96
   return roundUp ? mulDivRoundingUp(liquidity, difference, Q96) : mulDiv(liquidity, difference, Q96)
 }
@@ -58,7 +68,12 @@ export function getAmount1Delta(sqrtRatioAX96: bigint, sqrtRatioBX96: bigint, li
  * @example
  * getNextSqrtPriceFromAmount0RoundingUp(2n ** 96n, 10n ** 18n, 10n ** 17n, true) // 72025602285694852357767227579n
  */
-export function getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96: bigint, liquidity: bigint, amount: bigint, add: boolean): bigint {
+export function getNextSqrtPriceFromAmount0RoundingUp(
+  sqrtPX96: bigint,
+  liquidity: bigint,
+  amount: bigint,
+  add: boolean,
+): bigint {
   if (amount === 0n) return sqrtPX96
   const numerator1 = liquidity << 96n
   const product = amount * sqrtPX96
@@ -69,13 +84,20 @@ export function getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96: bigint, liquidit
       if (denominator <= MAX_UINT256) return mulDivRoundingUp(numerator1, sqrtPX96, denominator)
     }
     const sum = numerator1 / sqrtPX96 + amount
-    if (sum > MAX_UINT256) throw new PoolMathError({ operation: 'getNextSqrtPriceFromAmount0RoundingUp', reason: 'overflow' })
+    if (sum > MAX_UINT256)
+      throw new PoolMathError({ operation: 'getNextSqrtPriceFromAmount0RoundingUp', reason: 'overflow' })
     return divRoundingUp(numerator1, sum)
   }
   if (product > MAX_UINT256 || numerator1 <= product) {
-    throw new PoolMathError({ operation: 'getNextSqrtPriceFromAmount0RoundingUp', reason: 'amount exceeds virtual reserve' })
+    throw new PoolMathError({
+      operation: 'getNextSqrtPriceFromAmount0RoundingUp',
+      reason: 'amount exceeds virtual reserve',
+    })
   }
-  return toUint160(mulDivRoundingUp(numerator1, sqrtPX96, numerator1 - product), 'getNextSqrtPriceFromAmount0RoundingUp')
+  return toUint160(
+    mulDivRoundingUp(numerator1, sqrtPX96, numerator1 - product),
+    'getNextSqrtPriceFromAmount0RoundingUp',
+  )
 }
 
 /**
@@ -91,7 +113,12 @@ export function getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96: bigint, liquidit
  * @example
  * getNextSqrtPriceFromAmount1RoundingDown(2n ** 96n, 10n ** 18n, 10n ** 17n, true) // 87150978765690771352898345369n
  */
-export function getNextSqrtPriceFromAmount1RoundingDown(sqrtPX96: bigint, liquidity: bigint, amount: bigint, add: boolean): bigint {
+export function getNextSqrtPriceFromAmount1RoundingDown(
+  sqrtPX96: bigint,
+  liquidity: bigint,
+  amount: bigint,
+  add: boolean,
+): bigint {
   const operation = 'getNextSqrtPriceFromAmount1RoundingDown'
   if (add) {
     // Both of the contract's branches compute floor(amount·2^96 / L); only the mulDiv one can overflow.
@@ -116,7 +143,12 @@ export function getNextSqrtPriceFromAmount1RoundingDown(sqrtPX96: bigint, liquid
  * @example
  * getNextSqrtPriceFromInput(2n ** 96n, 10n ** 18n, 10n ** 17n, false) // 87150978765690771352898345369n
  */
-export function getNextSqrtPriceFromInput(sqrtPX96: bigint, liquidity: bigint, amountIn: bigint, zeroForOne: boolean): bigint {
+export function getNextSqrtPriceFromInput(
+  sqrtPX96: bigint,
+  liquidity: bigint,
+  amountIn: bigint,
+  zeroForOne: boolean,
+): bigint {
   requirePositive(sqrtPX96, liquidity, 'getNextSqrtPriceFromInput')
   return zeroForOne
     ? getNextSqrtPriceFromAmount0RoundingUp(sqrtPX96, liquidity, amountIn, true)
@@ -136,7 +168,12 @@ export function getNextSqrtPriceFromInput(sqrtPX96: bigint, liquidity: bigint, a
  * @example
  * getNextSqrtPriceFromOutput(2n ** 96n, 10n ** 18n, 10n ** 17n, true) // 71305346262837903834189555302n
  */
-export function getNextSqrtPriceFromOutput(sqrtPX96: bigint, liquidity: bigint, amountOut: bigint, zeroForOne: boolean): bigint {
+export function getNextSqrtPriceFromOutput(
+  sqrtPX96: bigint,
+  liquidity: bigint,
+  amountOut: bigint,
+  zeroForOne: boolean,
+): bigint {
   requirePositive(sqrtPX96, liquidity, 'getNextSqrtPriceFromOutput')
   return zeroForOne
     ? getNextSqrtPriceFromAmount1RoundingDown(sqrtPX96, liquidity, amountOut, false)

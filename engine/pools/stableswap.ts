@@ -128,7 +128,13 @@ function getDy(p: PreparedStableswap, i: number, j: number, dx: bigint): bigint 
 }
 
 // Smallest dx with getDy(dx) ≥ wanted, searched around `estimate`: gallop to a bracket, then bisect.
-function smallestInputFor(p: PreparedStableswap, i: number, j: number, wanted: bigint, estimate: bigint): bigint | undefined {
+function smallestInputFor(
+  p: PreparedStableswap,
+  i: number,
+  j: number,
+  wanted: bigint,
+  estimate: bigint,
+): bigint | undefined {
   const delivers = (dx: bigint): boolean => {
     const out = getDy(p, i, j, dx)
     return out !== undefined && out >= wanted

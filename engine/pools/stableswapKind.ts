@@ -20,7 +20,8 @@ function validateStableswap(pool: StableswapPool): string | undefined {
   if (balances.length !== coins) return `${balances.length} balances for ${coins} coins`
   if (pool.decimals.length !== coins) return `${pool.decimals.length} decimals for ${coins} coins`
   for (const [k, decimals] of pool.decimals.entries()) {
-    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18) return `decimals[${k}] ${decimals} out of range [0, 18]`
+    if (!Number.isInteger(decimals) || decimals < 0 || decimals > 18)
+      return `decimals[${k}] ${decimals} out of range [0, 18]`
   }
   for (const [k, balance] of balances.entries()) {
     if (balance <= 0n) return `balances[${k}] must be positive`
@@ -38,7 +39,9 @@ function validateStableswap(pool: StableswapPool): string | undefined {
  * @example
  * stableswapKind.amountOut(pool, 0, 2, 1_000_000n) // USDC → USDT through a 3pool
  */
-export const stableswapKind: PoolKindModule<StableswapPool, StableswapPoolJson> = Object.freeze<PoolKindModule<StableswapPool, StableswapPoolJson>>({
+export const stableswapKind: PoolKindModule<StableswapPool, StableswapPoolJson> = Object.freeze<
+  PoolKindModule<StableswapPool, StableswapPoolJson>
+>({
   kind: 'stableswap',
   parse(json: StableswapPoolJson, { base, tokenDecimals, big, fail }: ParsePoolContext): StableswapPool {
     if (base.tokens.length < 2 || base.tokens.length > 4) fail('a stableswap pool has 2 to 4 tokens')
@@ -62,5 +65,6 @@ export const stableswapKind: PoolKindModule<StableswapPool, StableswapPoolJson> 
   feeFraction: (pool) => Number(pool.fee) / CURVE_FEE_UNITS,
   // Truncated to whole pips, as route steps have always shown it.
   feePips: (pool) => Number(pool.fee / CURVE_FEE_UNITS_PER_PIP),
-  depthUsd: (pool, usdPerUnit) => Math.min(...pool.state.balances.map((balance, i) => Number(balance) * usdPerUnit[i]!)),
+  depthUsd: (pool, usdPerUnit) =>
+    Math.min(...pool.state.balances.map((balance, i) => Number(balance) * usdPerUnit[i]!)),
 })

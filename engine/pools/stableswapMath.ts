@@ -70,7 +70,14 @@ export function getD(xp: readonly bigint[], amp: bigint): bigint | undefined {
  * @example
  * getY(0, 1, 11n * 10n ** 17n, [10n ** 18n, 10n ** 18n], 20000n, 2n * 10n ** 18n)
  */
-export function getY(i: number, j: number, x: bigint, xp: readonly bigint[], amp: bigint, d: bigint): bigint | undefined {
+export function getY(
+  i: number,
+  j: number,
+  x: bigint,
+  xp: readonly bigint[],
+  amp: bigint,
+  d: bigint,
+): bigint | undefined {
   const n = BigInt(xp.length)
   const ann = amp * n
   let c = d

@@ -77,10 +77,12 @@ export function computeSwapStep(
   // Recompute whichever amount the branch above did not fix, over the range actually travelled.
   if (zeroForOne) {
     if (!(reachedTarget && exactIn)) amountIn = getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true)
-    if (!(reachedTarget && !exactIn)) amountOut = getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false)
+    if (!(reachedTarget && !exactIn))
+      amountOut = getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false)
   } else {
     if (!(reachedTarget && exactIn)) amountIn = getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true)
-    if (!(reachedTarget && !exactIn)) amountOut = getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false)
+    if (!(reachedTarget && !exactIn))
+      amountOut = getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false)
   }
 
   // The output can never exceed what an exact-output swap asked for.

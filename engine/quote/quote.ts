@@ -21,7 +21,8 @@ export interface QuoteContext {
 }
 
 /**
- * Quotes a request: validates it (`parseQuoteRequest`, unless it is already parsed; then against the snapshot), ranks routes exactly at its amount and computes every figure of the spec's
+ * Quotes a request: validates it (`parseQuoteRequest`, unless it is already parsed; then against the snapshot), ranks
+ * routes exactly at its amount and computes every figure of the spec's
  * action response for the best routes (SPEC §2.4 without `tx`/`txId`).
  *
  * @throws one of the spec's errors (`BaseError` subclasses) for invalid input, missing routes and amounts the
@@ -29,7 +30,10 @@ export interface QuoteContext {
  */
 export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuoteRequest): QuoteResult {
   const { router } = context
-  const parsed = resolveRequest(router.graph.snapshot, parseQuoteRequest(request, { protocolFeeBps: context.protocolFeeBps }))
+  const parsed = resolveRequest(
+    router.graph.snapshot,
+    parseQuoteRequest(request, { protocolFeeBps: context.protocolFeeBps }),
+  )
   const protocolFeeBps = BigInt(context.protocolFeeBps)
   const appBps = parsed.appFees.map((fee) => fee.bps)
   const srcKey = parsed.srcToken.key
@@ -53,7 +57,9 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   }
   if (!ranked.ok) throw rankError(parsed, protocolFeeBps, ranked)
 
-  const routes = ranked.routes.map((route) => routeQuote({ graph: router.graph, request: parsed, route, ...feesOf(route.amounts[0]!) }))
+  const routes = ranked.routes.map((route) =>
+    routeQuote({ graph: router.graph, request: parsed, route, ...feesOf(route.amounts[0]!) }),
+  )
   const best = routes[0]!
   return {
     ...best,
@@ -71,7 +77,11 @@ function pairOf(request: ParsedRequest) {
   }
 }
 
-function rankError(request: ParsedRequest, protocolFeeBps: bigint, ranked: Exclude<ReturnType<Router['rankExactIn']>, { ok: true }>): BaseError {
+function rankError(
+  request: ParsedRequest,
+  protocolFeeBps: bigint,
+  ranked: Exclude<ReturnType<Router['rankExactIn']>, { ok: true }>,
+): BaseError {
   const pair = pairOf(request)
   switch (ranked.reason) {
     case 'networkPair':

@@ -43,7 +43,11 @@ export function resolveRequest(snapshot: Snapshot, request: ParsedQuoteRequest):
   const srcToken = tokenOf(snapshot, srcChain, request.srcToken, 'srcToken')
   const dstToken = tokenOf(snapshot, dstChain, request.dstToken, 'dstToken')
   if (srcToken.key === dstToken.key) {
-    throw new InvalidParameterError({ parameter: 'dstToken', value: request.dstToken ?? '', reason: 'same token as srcToken on the same chain' })
+    throw new InvalidParameterError({
+      parameter: 'dstToken',
+      value: request.dstToken ?? '',
+      reason: 'same token as srcToken on the same chain',
+    })
   }
 
   const sender = wallet(srcChain.vm, request.sender, 'sender')
@@ -84,7 +88,9 @@ function tokenOf(snapshot: Snapshot, chain: Chain, address: string | undefined, 
   if (problem !== undefined) throw new InvalidAddressError({ field, address, reason: problem })
   const token = snapshot.tokens.get(tokenKey(chain.chainId, chain.vm, address))
   if (token === undefined) {
-    throw new TokenError(`${field === 'srcToken' ? 'Source' : 'Destination'} token ${address} is not supported on chain ${chain.chainId}`)
+    throw new TokenError(
+      `${field === 'srcToken' ? 'Source' : 'Destination'} token ${address} is not supported on chain ${chain.chainId}`,
+    )
   }
   return token
 }

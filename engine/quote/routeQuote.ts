@@ -64,7 +64,10 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
     amountOut: tokenAmount(dstToken, amountOut),
     amountOutMin: tokenAmount(dstToken, amountOutMin),
     protocolFee: tokenAmount(srcToken, fees.protocolFee),
-    applicationFee: tokenAmount(srcToken, fees.appFees.reduce((sum, fee) => sum + fee, 0n)),
+    applicationFee: tokenAmount(
+      srcToken,
+      fees.appFees.reduce((sum, fee) => sum + fee, 0n),
+    ),
     bridgeFee: tokenAmount(feeToken, bridgeFee),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
@@ -79,7 +82,8 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
 /** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
 function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
-  const scaled = (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
+  const scaled =
+    (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
   return Number(scaled) / 10 ** RATE_DECIMALS
 }
 
@@ -120,7 +124,13 @@ function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint
     case 'wrap':
       return { type: tokenIn.isNative ? 'wrap' : 'unwrap', protocol: 'wrap', ...base }
     case 'lane':
-      return { type: 'bridge', protocol: edge.lane.bridgeId, id: edge.lane.id, feePips: edge.lane.feeBps * 100, ...base }
+      return {
+        type: 'bridge',
+        protocol: edge.lane.bridgeId,
+        id: edge.lane.id,
+        feePips: edge.lane.feeBps * 100,
+        ...base,
+      }
     case 'pool': {
       const pool = edge.pool
       const feePips = poolFeePips(pool)

@@ -33,7 +33,8 @@ export function convertAtUsdPrices(amount: bigint, from: Token, to: Token): bigi
   const source = scaledPrice(from)
   const target = scaledPrice(to)
   if (target.priceE18 === 0n) return 0n
-  // amount × price_from / 10^dec_from = x × price_to / 10^dec_to  ⇒  x = amount × p_from × 10^dec_to / (p_to × 10^dec_from)
+  // amount × price_from / 10^dec_from = x × price_to / 10^dec_to  ⇒  x = amount × p_from × 10^dec_to / (p_to ×
+  // 10^dec_from)
   const numerator = amount * source.priceE18 * 10n ** BigInt(to.decimals)
   const denominator = target.priceE18 * 10n ** BigInt(from.decimals)
   return divRoundingUp(numerator, denominator)

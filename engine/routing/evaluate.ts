@@ -18,7 +18,8 @@ export type PathFailure =
 /** Amounts along a path: `amounts[k]` enters hop k, `amounts[k + 1]` leaves it. */
 export type PathAmounts = readonly bigint[]
 
-export type Evaluation = { readonly ok: true; readonly amounts: PathAmounts } | { readonly ok: false; readonly failure: PathFailure }
+export type Evaluation =
+  { readonly ok: true; readonly amounts: PathAmounts } | { readonly ok: false; readonly failure: PathFailure }
 
 /** Output of one hop for an input, or a failure kind. Exact, rounding against the trader. */
 export function hopAmountOut(edge: Edge, amountIn: bigint): bigint | PathFailure['kind'] {

@@ -74,13 +74,28 @@ export function findPaths(
   const poolsToDst = new Uint8Array(graph.nodes.length).fill(UNREACHABLE)
   poolsToDst[dst] = 0
   // Paths pass only through connectors, so the backward searches need not look anywhere else.
-  backwardDistances(poolsToDst, [dst], graph.in, (node) => graph.isConnector[node] === 1 && graph.chainOf[node] === dstChain)
+  backwardDistances(
+    poolsToDst,
+    [dst],
+    graph.in,
+    (node) => graph.isConnector[node] === 1 && graph.chainOf[node] === dstChain,
+  )
 
   const statesPerNode = (limits.maxBridgeHops + 1) * (limits.maxPoolsPerChain + 1)
   const buckets = new Map<number, Bucket>()
   const found: CandidatePath[] = []
   let frontier: Label[] = [
-    { node: src, chainId: srcChain, prev: undefined, edge: undefined, rate: 1, depthUsd: Infinity, pools: 0, bridges: 0, evicted: false },
+    {
+      node: src,
+      chainId: srcChain,
+      prev: undefined,
+      edge: undefined,
+      rate: 1,
+      depthUsd: Infinity,
+      pools: 0,
+      bridges: 0,
+      evicted: false,
+    },
   ]
   while (frontier.length > 0) {
     const next: Label[] = []
@@ -115,7 +130,14 @@ export function findPaths(
         }
         if (to === dst) {
           found.push({ edges: edgesOf(extended), rate: extended.rate, depthUsd: extended.depthUsd })
-        } else if (admit(buckets, to * statesPerNode + bridges * (limits.maxPoolsPerChain + 1) + pools, extended, limits.labelsPerState)) {
+        } else if (
+          admit(
+            buckets,
+            to * statesPerNode + bridges * (limits.maxPoolsPerChain + 1) + pools,
+            extended,
+            limits.labelsPerState,
+          )
+        ) {
           next.push(extended)
         }
       }
@@ -129,7 +151,7 @@ export function findPaths(
 
 /** Keeps a label if it is among the best `perState` by rate of its state, or the deepest; evicts what it beats. */
 function admit(buckets: Map<number, Bucket>, state: number, label: Label, perState: number): boolean {
-  let bucket = buckets.get(state)
+  const bucket = buckets.get(state)
   if (bucket === undefined) {
     buckets.set(state, { byRate: [label], deepest: label })
     return true
@@ -174,7 +196,10 @@ function edgesOf(label: Label): Edge[] {
 /** The union of the best `perRanking` by rate and the deepest `perRanking`, sorted by rate (best first). */
 function selectCandidates(found: CandidatePath[], perRanking: number): CandidatePath[] {
   if (found.length <= perRanking) return found.sort((a, b) => b.rate - a.rate)
-  const byRate = found.slice().sort((a, b) => b.rate - a.rate).slice(0, perRanking)
+  const byRate = found
+    .slice()
+    .sort((a, b) => b.rate - a.rate)
+    .slice(0, perRanking)
   const byDepth = found
     .slice()
     .sort((a, b) => b.depthUsd - a.depthUsd || b.rate - a.rate)

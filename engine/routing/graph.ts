@@ -95,14 +95,27 @@ export function buildGraph(snapshot: Snapshot, connectorsPerChain = 8): RouteGra
 
   for (const pool of snapshot.pools) {
     const ids = pool.tokens.map((key) => nodeByKey.get(key)!)
-    const depthUsd = poolDepthUsd(pool, ids.map((id) => usd[id]!))
+    const depthUsd = poolDepthUsd(
+      pool,
+      ids.map((id) => usd[id]!),
+    )
     const feeFactor = 1 - poolFeeFraction(pool)
     for (let i = 0; i < ids.length; i++) {
       for (let j = 0; j < ids.length; j++) {
         if (i === j) continue
         const midRate = poolMidPrice(pool, i, j)
         if (!(midRate > 0) || !Number.isFinite(midRate)) continue
-        add({ kind: 'pool', from: ids[i]!, to: ids[j]!, pool, tokenInIndex: i, tokenOutIndex: j, midRate, feeFactor, depthUsd })
+        add({
+          kind: 'pool',
+          from: ids[i]!,
+          to: ids[j]!,
+          pool,
+          tokenInIndex: i,
+          tokenOutIndex: j,
+          midRate,
+          feeFactor,
+          depthUsd,
+        })
       }
     }
   }
@@ -206,4 +219,3 @@ export function backwardDistances(
   }
   return distance
 }
-

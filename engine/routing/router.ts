@@ -1,6 +1,12 @@
 import { LRUCache } from 'lru-cache'
 import type { BridgeId, Snapshot } from '../graph/types.js'
-import { type CandidatePath, type FindPathsResult, type NoPathReason, type SearchLimits, findPaths } from './findPaths.js'
+import {
+  type CandidatePath,
+  type FindPathsResult,
+  type NoPathReason,
+  type SearchLimits,
+  findPaths,
+} from './findPaths.js'
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
 import { type RouteGraph, buildGraph } from './graph.js'
 
@@ -34,7 +40,11 @@ export interface EvaluatedRoute {
 export type RankResult =
   | { readonly ok: true; readonly routes: readonly EvaluatedRoute[] }
   | { readonly ok: false; readonly reason: NoPathReason }
-  | { readonly ok: false; readonly reason: 'amount'; readonly failures: readonly { path: CandidatePath; failure: PathFailure }[] }
+  | {
+      readonly ok: false
+      readonly reason: 'amount'
+      readonly failures: readonly { path: CandidatePath; failure: PathFailure }[]
+    }
 
 /** Finds and ranks routes between two tokens of a snapshot; candidate paths are cached per pair. */
 export interface Router {
@@ -61,7 +71,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
   const cache = new LRUCache<string, FindPathsResult>({ max: settings.pathCacheSize })
 
   const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): FindPathsResult => {
-    const cacheKey = bridgeIds === undefined ? `${srcKey}>${dstKey}` : `${srcKey}>${dstKey}|${[...bridgeIds].sort().join(',')}`
+    const cacheKey =
+      bridgeIds === undefined ? `${srcKey}>${dstKey}` : `${srcKey}>${dstKey}|${[...bridgeIds].sort().join(',')}`
     let result = cache.get(cacheKey)
     if (result === undefined) {
       result = findPaths(graph, graph.nodeByKey.get(srcKey)!, graph.nodeByKey.get(dstKey)!, bridgeIds, settings)
@@ -70,7 +81,13 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     return result
   }
 
-  const rank = (exactIn: boolean, srcKey: string, dstKey: string, amount: bigint, bridgeIds?: ReadonlySet<BridgeId>): RankResult => {
+  const rank = (
+    exactIn: boolean,
+    srcKey: string,
+    dstKey: string,
+    amount: bigint,
+    bridgeIds?: ReadonlySet<BridgeId>,
+  ): RankResult => {
     const found = candidates(srcKey, dstKey, bridgeIds)
     if (!found.ok) return found
     const best: { route: EvaluatedRoute; value: bigint }[] = []
@@ -80,7 +97,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
       if (best.length === settings.routesPerQuote) {
         const worst = Number(best[best.length - 1]!.value)
         // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate.
-        if (exactIn ? amountNumber * path.rate * BOUND_SLACK < worst : amountNumber / path.rate > worst * BOUND_SLACK) break
+        if (exactIn ? amountNumber * path.rate * BOUND_SLACK < worst : amountNumber / path.rate > worst * BOUND_SLACK)
+          break
       }
       const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
       if (!evaluation.ok) {

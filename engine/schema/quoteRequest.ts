@@ -8,7 +8,16 @@ import { type Static, Type } from '@sinclair/typebox'
 import { InvalidAmountZeroError, InvalidParameterError } from '../errors/index.js'
 import type { BridgeId } from '../graph/types.js'
 import { AMOUNT_MAX, FEES_TOTAL_LIMIT_BPS, slippageFraction } from './rules.js'
-import { Address, AmountString, AppFees, BridgeId as BridgeIdSchema, ChainId, Slippage, SwapDirection, TokenAddress } from './scalars.js'
+import {
+  Address,
+  AmountString,
+  AppFees,
+  BridgeId as BridgeIdSchema,
+  ChainId,
+  Slippage,
+  SwapDirection,
+  TokenAddress,
+} from './scalars.js'
 import { type ValidationContext, type Validator, compileValidator } from './validate.js'
 
 /** The request's fields, with the API's names and JSON types. */
@@ -16,13 +25,25 @@ export const QuoteRequestSchema = Type.Object(
   {
     sender: described(Address, "The user's wallet on the source chain, in its address format."),
     srcChainId: described(ChainId, 'Source chain.'),
-    srcToken: Type.Optional(described(TokenAddress, 'Token paid in, on the source chain (absent: `INVALID_SOURCE_TOKEN`).')),
+    srcToken: Type.Optional(
+      described(TokenAddress, 'Token paid in, on the source chain (absent: `INVALID_SOURCE_TOKEN`).'),
+    ),
     dstChainId: described(ChainId, 'Destination chain; may equal `srcChainId`.'),
-    dstToken: Type.Optional(described(TokenAddress, 'Token received, on the destination chain (absent: `INVALID_DESTINATION_TOKEN`).')),
-    amount: described(AmountString, 'Exact-in: what is paid, fees included, in `srcToken` units; exact-out: what must arrive, in `dstToken` units.'),
+    dstToken: Type.Optional(
+      described(TokenAddress, 'Token received, on the destination chain (absent: `INVALID_DESTINATION_TOKEN`).'),
+    ),
+    amount: described(
+      AmountString,
+      'Exact-in: what is paid, fees included, in `srcToken` units; exact-out: what must arrive, in `dstToken` units.',
+    ),
     swapDirection: Type.Optional(withDefault(SwapDirection, 'exact-amount-in')),
     slippage: Slippage,
-    recipient: Type.Optional(described(Address, "Receiver on the destination chain; default `sender`. Required when the chains' address formats differ.")),
+    recipient: Type.Optional(
+      described(
+        Address,
+        "Receiver on the destination chain; default `sender`. Required when the chains' address formats differ.",
+      ),
+    ),
     refundTo: Type.Optional(described(Address, 'Refund receiver on the source chain; default `sender`.')),
     bridgeIds: Type.Optional(Type.Array(BridgeIdSchema, { description: 'Restrict bridges; empty or absent: all.' })),
     appFees: Type.Optional(AppFees),
@@ -87,19 +108,31 @@ export function parseQuoteRequest(input: unknown, options: ParseQuoteRequestOpti
     throw new InvalidParameterError({ parameter: 'request', value: String(input), reason: 'must be an object' })
   }
   const request = presentFields(input as Record<string, unknown>)
-  const context: ValidationContext = { context: options.context ?? 'quote', ...(options.rawValueOf ? { rawValueOf: options.rawValueOf } : {}) }
+  const context: ValidationContext = {
+    context: options.context ?? 'quote',
+    ...(options.rawValueOf ? { rawValueOf: options.rawValueOf } : {}),
+  }
   validator.assert(request, context)
-  const raw = (parameter: string, value: unknown) => options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
+  const raw = (parameter: string, value: unknown) =>
+    options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
 
   const amount = BigInt(request.amount)
   if (amount > AMOUNT_MAX) {
-    throw new InvalidParameterError({ parameter: 'amount', value: raw('amount', request.amount), reason: 'exceeds the uint256 maximum' })
+    throw new InvalidParameterError({
+      parameter: 'amount',
+      value: raw('amount', request.amount),
+      reason: 'exceeds the uint256 maximum',
+    })
   }
   if (amount === 0n) throw new InvalidAmountZeroError()
 
   const slippage = slippageFraction(options.rawValueOf?.('slippage') ?? String(request.slippage))
   if ('reason' in slippage) {
-    throw new InvalidParameterError({ parameter: 'slippage', value: raw('slippage', request.slippage), reason: slippage.reason })
+    throw new InvalidParameterError({
+      parameter: 'slippage',
+      value: raw('slippage', request.slippage),
+      reason: slippage.reason,
+    })
   }
 
   const appFees = (request.appFees ?? []).map((fee) => ({ bps: BigInt(fee.bps), receiverAddress: fee.receiverAddress }))
@@ -124,7 +157,8 @@ export function parseQuoteRequest(input: unknown, options: ParseQuoteRequestOpti
     slippage,
     recipient: request.recipient,
     refundTo: request.refundTo,
-    bridgeIds: request.bridgeIds === undefined || request.bridgeIds.length === 0 ? undefined : new Set(request.bridgeIds),
+    bridgeIds:
+      request.bridgeIds === undefined || request.bridgeIds.length === 0 ? undefined : new Set(request.bridgeIds),
     appFees,
   }
 }

@@ -51,7 +51,10 @@ export const RouteStep = Type.Object(
   {
     type: Type.Union([Type.Literal('swap'), Type.Literal('bridge'), Type.Literal('wrap'), Type.Literal('unwrap')]),
     chainId: described(ChainId, 'Chain the hop starts on.'),
-    protocol: Type.String({ description: 'Pool protocol (`uniswap-v3`, …), the bridge id, or `wrap`.', examples: ['uniswap-v3'] }),
+    protocol: Type.String({
+      description: 'Pool protocol (`uniswap-v3`, …), the bridge id, or `wrap`.',
+      examples: ['uniswap-v3'],
+    }),
     id: Type.Optional(Type.String({ description: 'Pool or lane id in the snapshot; absent for wrap/unwrap.' })),
     address: Type.Optional(Type.String({ description: 'Pool address, where the snapshot has one.' })),
     tokenIn: described(TokenAddress, 'On `chainId`.'),
@@ -60,7 +63,10 @@ export const RouteStep = Type.Object(
     amountIn: AmountString,
     amountOut: AmountString,
     feePips: Type.Optional(
-      Type.Integer({ minimum: 0, description: 'Fee in pips (1e-6): a V3 pool fee, V2 bps × 100, Curve fee / 1e4, a lane fee bps × 100.' }),
+      Type.Integer({
+        minimum: 0,
+        description: 'Fee in pips (1e-6): a V3 pool fee, V2 bps × 100, Curve fee / 1e4, a lane fee bps × 100.',
+      }),
     ),
   },
   {
@@ -80,22 +86,39 @@ export type RouteStep = Static<typeof RouteStep>
 /** The fields of a route: `allRoutes` items, and (with the transaction) the best route at the top level. */
 export const routeProperties = {
   vmId: described(VmId, 'VM of the source chain.'),
-  amountIn: described(TokenAmount, 'Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`.'),
-  amountInMax: described(TokenAmount, 'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).'),
+  amountIn: described(
+    TokenAmount,
+    'Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`.',
+  ),
+  amountInMax: described(
+    TokenAmount,
+    'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).',
+  ),
   amountOut: described(TokenAmount, 'Quoted output. Exact-out: the requested amount.'),
-  amountOutMin: described(TokenAmount, 'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.'),
+  amountOutMin: described(
+    TokenAmount,
+    'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.',
+  ),
   protocolFee: described(TokenAmount, 'In the source token: ceil(amountIn × protocol bps / 10000).'),
-  applicationFee: described(TokenAmount, 'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).'),
-  bridgeFee: described(TokenAmount, "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes."),
+  applicationFee: described(
+    TokenAmount,
+    'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).',
+  ),
+  bridgeFee: described(
+    TokenAmount,
+    "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes.",
+  ),
   exchangeRate: Type.Number({ minimum: 0, description: 'amountOut / amountIn in whole tokens (a display figure).' }),
   estimatedTxTime: Type.Number({
     minimum: 0,
-    description: "Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging.",
+    description:
+      "Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging.",
   }),
   estimatedPriceImpact: Type.Number({
     minimum: 0,
     maximum: 100,
-    description: 'Percent (0.25 = 0.25%) by which the pools and swapping lanes execute below their mid prices; bridge fees excluded.',
+    description:
+      'Percent (0.25 = 0.25%) by which the pools and swapping lanes execute below their mid prices; bridge fees excluded.',
   }),
   requiresRegisterTransaction: Type.Boolean({
     description: 'Whether the transaction must be registered with `POST /registerTxs` (non-EVM source chains).',
@@ -108,7 +131,8 @@ export const routeProperties = {
 /** `allRoutes` item (SPEC §2.4). */
 export const RouteQuote = Type.Object(routeProperties, {
   additionalProperties: false,
-  description: 'One route with every figure of the action response except the transaction (`tx`, `txId`) and `requiresTokenApproval`.',
+  description:
+    'One route with every figure of the action response except the transaction (`tx`, `txId`) and `requiresTokenApproval`.',
   'x-component': 'RouteQuote',
 })
 /** `allRoutes` item (SPEC §2.4). */

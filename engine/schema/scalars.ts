@@ -48,7 +48,10 @@ export const Hex = Type.String({
 })
 
 /** The address-format error for strings that fail an address schema. */
-const addressError = { 'x-error': 'INVALID_ADDRESS_FORMAT', 'x-reason': 'not an address of the expected format' } as const
+const addressError = {
+  'x-error': 'INVALID_ADDRESS_FORMAT',
+  'x-reason': 'not an address of the expected format',
+} as const
 
 /** EVM (and HyperCore) address. The checksum rule is the VM module's (`engine/vm`); this is its shape. */
 export const EvmAddress = Type.String({
@@ -64,7 +67,8 @@ export const EvmAddress = Type.String({
 /** Solana address: base58 of a 32-byte key. */
 export const SolanaAddress = Type.String({
   pattern: '^[1-9A-HJ-NP-Za-km-z]{32,44}$',
-  description: 'Solana address: base58 of a 32-byte public key. `11111111111111111111111111111111` is the native token (SOL).',
+  description:
+    'Solana address: base58 of a 32-byte public key. `11111111111111111111111111111111` is the native token (SOL).',
   examples: ['EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
   'x-component': 'SolanaAddress',
   ...addressError,
@@ -82,7 +86,8 @@ export const BitcoinAddress = Type.String({
 /** Tron address. */
 export const TronAddress = Type.String({
   pattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$',
-  description: 'Tron address: base58check of 21 bytes starting 0x41. `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb` is the native token (TRX).',
+  description:
+    'Tron address: base58check of 21 bytes starting 0x41. `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb` is the native token (TRX).',
   examples: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
   'x-component': 'TronAddress',
   ...addressError,
@@ -127,10 +132,13 @@ export const BridgeId = Type.Union(
 )
 
 /** VM identifier on the wire (SPEC §2.1). */
-export const VmId = Type.Union([Type.Literal('evm'), Type.Literal('solana'), Type.Literal('alt-vm'), Type.Literal('hypercore')], {
-  description: 'VM of a chain (SPEC §2.1): Bitcoin and Tron are `alt-vm`.',
-  'x-component': 'VmId',
-})
+export const VmId = Type.Union(
+  [Type.Literal('evm'), Type.Literal('solana'), Type.Literal('alt-vm'), Type.Literal('hypercore')],
+  {
+    description: 'VM of a chain (SPEC §2.1): Bitcoin and Tron are `alt-vm`.',
+    'x-component': 'VmId',
+  },
+)
 /** VM identifier on the wire (SPEC §2.1). */
 export type VmId = Static<typeof VmId>
 
@@ -169,7 +177,11 @@ export const AppFee = Type.Object(
       'x-reason': 'receiverAddress must be a non-empty string',
     }),
   },
-  { description: 'An application fee: `bps` of the gross input, paid in the source token to `receiverAddress`.', 'x-component': 'AppFee', 'x-reason': 'each fee must be an object {bps, receiverAddress}' },
+  {
+    description: 'An application fee: `bps` of the gross input, paid in the source token to `receiverAddress`.',
+    'x-component': 'AppFee',
+    'x-reason': 'each fee must be an object {bps, receiverAddress}',
+  },
 )
 /** One application fee (SPEC §2.3 `appFees`). */
 export type AppFee = Static<typeof AppFee>

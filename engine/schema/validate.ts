@@ -46,7 +46,9 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
     assert(value: unknown, context: ValidationContext): asserts value is Static<T> {
       if (compiled.Check(value)) return
       const first = compiled.Errors(value).First()
-      throw first === undefined ? new InvalidParameterError({ parameter: 'request', value: String(value), reason: 'invalid' }) : errorOf(first, context, value)
+      throw first === undefined
+        ? new InvalidParameterError({ parameter: 'request', value: String(value), reason: 'invalid' })
+        : errorOf(first, context, value)
     },
   }
 }
@@ -84,8 +86,13 @@ function reasonOf(error: ValueError, segments: readonly string[]): string {
   const schema = error.schema as { 'x-reason'?: string }
   const reason = schema['x-reason'] ?? error.message.toLowerCase()
   if (segments.length <= 1) return reason
-  const where = segments.slice(1).map((segment) => (/^[0-9]+$/.test(segment) ? `[${segment}]` : `.${segment}`)).join('')
-  return error.type === ValueErrorType.ObjectRequiredProperty ? `${segments[0]}${where} is required` : `${segments[0]}${where}: ${reason}`
+  const where = segments
+    .slice(1)
+    .map((segment) => (/^[0-9]+$/.test(segment) ? `[${segment}]` : `.${segment}`))
+    .join('')
+  return error.type === ValueErrorType.ObjectRequiredProperty
+    ? `${segments[0]}${where} is required`
+    : `${segments[0]}${where}: ${reason}`
 }
 
 function display(value: unknown): string {

@@ -37,7 +37,8 @@ const TESTNET_REASON = 'testnet address; only Bitcoin mainnet is accepted'
  *
  * @example
  * bitcoinAddressProblem('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq') // undefined
- * bitcoinAddressProblem('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx') // 'testnet address; only Bitcoin mainnet is accepted'
+ * bitcoinAddressProblem('tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx')
+ * // → 'testnet address; only Bitcoin mainnet is accepted'
  * bitcoinAddressProblem('bitcoin') // 'not a Bitcoin address (base58 or bech32)': the sentinel is a token, not a wallet
  */
 export function bitcoinAddressProblem(address: string): string | undefined {

@@ -39,7 +39,8 @@ export function encodeChainAddress(vm: Vm, address: string): `0x${string}` {
  * @returns the address in its chain's usual notation.
  *
  * @example
- * decodeChainAddress('tron', encodeChainAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')) // 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+ * decodeChainAddress('tron', encodeChainAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'))
+ * // → 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
  */
 export function decodeChainAddress(vm: Vm, bytes: `0x${string}`): string {
   return vmModuleOf(vm).addressFromBytes(hexToBytes(bytes))

@@ -41,7 +41,8 @@ export function evmAddressProblem(address: string): string | undefined {
  *
  * @param address - `0x` and 40 hex digits, any case.
  * @returns the checksummed address.
- * @example checksumAddress('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48') // '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+ * @example checksumAddress('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')
+ * // → '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
  */
 export function checksumAddress(address: string): string {
   const lower = address.slice(2).toLowerCase()

@@ -105,7 +105,8 @@ export function sameAddressFamily(vmA: Vm, vmB: Vm): boolean {
  *
  * @example
  * txHashProblem('evm', '0x' + 'ab'.repeat(32)) // undefined
- * txHashProblem('alt-vm', '0x' + 'ab'.repeat(32)) // 'must be 64 hex digits without 0x (a Bitcoin or Tron transaction id)'
+ * txHashProblem('alt-vm', '0x' + 'ab'.repeat(32))
+ * // → 'must be 64 hex digits without 0x (a Bitcoin or Tron transaction id)'
  */
 export function txHashProblem(vmId: VmId, hash: string): string | undefined {
   let problem: string | undefined

@@ -31,7 +31,8 @@ const SIGNATURE_BYTES = 64
  *
  * @example
  * solanaAddressProblem('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v') // undefined (the USDC mint)
- * solanaAddressProblem('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48') // 'not valid base58 (looks like a 0x hex address)'
+ * solanaAddressProblem('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
+ * // → 'not valid base58 (looks like a 0x hex address)'
  */
 export function solanaAddressProblem(address: string): string | undefined {
   if (!BASE58.test(address)) {

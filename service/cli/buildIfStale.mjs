@@ -27,7 +27,11 @@ function newestSource(dir) {
 }
 
 const builtAt = existsSync(entry) ? statSync(entry).mtimeMs : -1
-const sourcesAt = Math.max(newestSource(join(root, 'engine')), newestSource(join(root, 'service')), statSync(join(root, 'tsconfig.build.json')).mtimeMs)
+const sourcesAt = Math.max(
+  newestSource(join(root, 'engine')),
+  newestSource(join(root, 'service')),
+  statSync(join(root, 'tsconfig.build.json')).mtimeMs,
+)
 if (builtAt >= sourcesAt) process.exit(0)
 
 let tsc
@@ -37,11 +41,19 @@ try {
   tsc = undefined
 }
 if (tsc !== undefined) {
-  process.stderr.write(builtAt < 0 ? 'crossroute: building dist/ (first start)\n' : 'crossroute: sources changed since the last build; rebuilding dist/\n')
+  process.stderr.write(
+    builtAt < 0
+      ? 'crossroute: building dist/ (first start)\n'
+      : 'crossroute: sources changed since the last build; rebuilding dist/\n',
+  )
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
 } else if (builtAt >= 0) {
-  process.stderr.write('crossroute: dist/ is older than the sources and TypeScript is not installed; starting the old build (run `npm run build` where dev dependencies are installed)\n')
+  process.stderr.write(
+    'crossroute: dist/ is older than the sources and TypeScript is not installed; starting the old build (run `npm run build` where dev dependencies are installed)\n',
+  )
 } else {
-  process.stderr.write('crossroute: dist/ is missing and TypeScript is not installed. Build first: `npm ci && npm run build`, then `npm ci --omit=dev && npm start` (README "Production").\n')
+  process.stderr.write(
+    'crossroute: dist/ is missing and TypeScript is not installed. Build first: `npm ci && npm run build`, then `npm ci --omit=dev && npm start` (README "Production").\n',
+  )
   process.exit(1)
 }

@@ -3,7 +3,13 @@
  * (`schema.ts`). Every path, parameter, body and answer — errors included — is typed by the document; this file only
  * adds the API key and the query serialization the service expects.
  */
-import createClient, { type Client, type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit, createQuerySerializer } from 'openapi-fetch'
+import createClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  createQuerySerializer,
+} from 'openapi-fetch'
 import type { paths } from './schema.js'
 
 /** Options of `createCrossrouteClient`. */
@@ -27,10 +33,19 @@ type StrictMethod<Method extends 'get' | 'post'> = <Path extends ClientPathsWith
   ...init: undefined extends MaybeOptionalInit<paths[Path], Method>
     ? [MaybeOptionalInit<paths[Path], Method>?]
     : [MaybeOptionalInit<paths[Path], Method>]
-) => Promise<FetchResponse<Extract<paths[Path][Method], Record<string, unknown>>, MaybeOptionalInit<paths[Path], Method>, `${string}/${string}`>>
+) => Promise<
+  FetchResponse<
+    Extract<paths[Path][Method], Record<string, unknown>>,
+    MaybeOptionalInit<paths[Path], Method>,
+    `${string}/${string}`
+  >
+>
 
 /** The client: openapi-fetch's, typed by the document's `paths`, with `GET` and `POST` refusing undeclared keys. */
-export type CrossrouteClient = Omit<Client<paths>, 'GET' | 'POST'> & { GET: StrictMethod<'get'>; POST: StrictMethod<'post'> }
+export type CrossrouteClient = Omit<Client<paths>, 'GET' | 'POST'> & {
+  GET: StrictMethod<'get'>
+  POST: StrictMethod<'post'>
+}
 
 /**
  * Query parameters the document serializes as JSON (`content: {'application/json': …}`): their value is typed as
@@ -50,7 +65,8 @@ export function serializeQuery(query: Record<string, unknown>): string {
   const parts: string[] = []
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue
-    if (JSON_QUERY_PARAMETERS.includes(name)) parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`)
+    if (JSON_QUERY_PARAMETERS.includes(name))
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(JSON.stringify(value))}`)
     else plain[name] = value
   }
   return [formQuerySerializer(plain), ...parts].filter((part) => part !== '').join('&')

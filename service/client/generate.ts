@@ -51,7 +51,9 @@ function withJsonSchema(parameter: Parameter): Parameter {
  */
 export async function generateClientSchema(): Promise<string> {
   const document = buildOpenApiDocument()
-  const parameters = Object.fromEntries(Object.entries(document.components.parameters).map(([name, p]) => [name, withJsonSchema(p)]))
+  const parameters = Object.fromEntries(
+    Object.entries(document.components.parameters).map(([name, p]) => [name, withJsonSchema(p)]),
+  )
   const input = { ...document, components: { ...document.components, parameters } }
   // A JSON round trip: openapi-typescript takes a plain OpenAPI object, which the document is once serialized.
   const ast = await openapiTS(JSON.parse(JSON.stringify(input)) as OpenAPI3)

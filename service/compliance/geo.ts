@@ -70,7 +70,8 @@ export function createGeoPolicy(config: Pick<ServiceConfig, 'geoHeader' | 'geoBl
   const blocked = new Set<string>()
   for (const raw of config.geoBlocked) {
     const code = raw.trim().toUpperCase()
-    if (!COUNTRY_CODE.test(code)) throw new Error(`GEO_BLOCKED: ${JSON.stringify(raw)} is not a two-character country code`)
+    if (!COUNTRY_CODE.test(code))
+      throw new Error(`GEO_BLOCKED: ${JSON.stringify(raw)} is not a two-character country code`)
     blocked.add(code)
   }
   return Object.freeze({

@@ -47,7 +47,10 @@ const UNLISTED_CHAIN_VM: Vm = 'evm'
  * screeningFamilyOf(42161) // 'evm'
  * screeningFamilyOf(20000000000001) // 'bitcoin'
  */
-export function screeningFamilyOf(chainId: number, vmOfChain: VmOfChain = defaultVmOfChain()): ScreeningFamily | undefined {
+export function screeningFamilyOf(
+  chainId: number,
+  vmOfChain: VmOfChain = defaultVmOfChain(),
+): ScreeningFamily | undefined {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
   return addressFamilyOf(vmOfChain(chainId) ?? UNLISTED_CHAIN_VM)
 }

@@ -88,7 +88,12 @@ export function loadScreeningLists(dir: string): ScreeningLists {
   } catch (error) {
     throw new Error(`SCREENING_DIR ${dir} cannot be read: ${(error as Error).message}`, { cause: error })
   }
-  const sets: Record<ScreeningFamily, Set<string>> = { evm: new Set(), bitcoin: new Set(), tron: new Set(), solana: new Set() }
+  const sets: Record<ScreeningFamily, Set<string>> = {
+    evm: new Set(),
+    bitcoin: new Set(),
+    tron: new Set(),
+    solana: new Set(),
+  }
   const files: string[] = []
   const ignoredFiles: string[] = []
   for (const name of names) {
@@ -106,7 +111,9 @@ export function loadScreeningLists(dir: string): ScreeningLists {
       if (line === '' || line.startsWith('#')) return
       const family = families.find((candidate) => SHAPES[candidate].test(line))
       if (family === undefined) {
-        throw new Error(`SCREENING_DIR ${dir}: ${name} line ${index + 1}: ${JSON.stringify(line)} is not a ${families.join(' or ')} address`)
+        throw new Error(
+          `SCREENING_DIR ${dir}: ${name} line ${index + 1}: ${JSON.stringify(line)} is not a ${families.join(' or ')} address`,
+        )
       }
       sets[family].add(canonicalAddress(family, line))
     })
@@ -116,5 +123,9 @@ export function loadScreeningLists(dir: string): ScreeningLists {
       `SCREENING_DIR ${dir} holds no sanctioned_addresses_<ASSET>.txt list for ${Object.keys(ASSET_FAMILIES).join(', ')}`,
     )
   }
-  return Object.freeze({ sets: Object.freeze(sets), files: Object.freeze(files), ignoredFiles: Object.freeze(ignoredFiles) })
+  return Object.freeze({
+    sets: Object.freeze(sets),
+    files: Object.freeze(files),
+    ignoredFiles: Object.freeze(ignoredFiles),
+  })
 }

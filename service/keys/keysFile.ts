@@ -127,7 +127,8 @@ function parseEntry(raw: unknown, at: string, fail: (reason: string, entry?: str
   }
   for (const field of ['keyId', 'appId', 'orgId', 'affiliateId'] as const) {
     const id = raw[field]
-    if (typeof id !== 'string' || !ID.test(id)) fail(`"${field}" must be an id (letters, digits, . _ : -; 1 to 64)`, label)
+    if (typeof id !== 'string' || !ID.test(id))
+      fail(`"${field}" must be an id (letters, digits, . _ : -; 1 to 64)`, label)
   }
   if (typeof raw.keyHash !== 'string' || !HASH.test(raw.keyHash)) {
     fail('"keyHash" must be the SHA-256 of the key as 64 lower-case hex digits', label)
@@ -165,7 +166,10 @@ function parseFee(raw: unknown, at: string, fail: (reason: string, entry?: strin
   if (!appFeeValidator.check({ bps, receiverAddress: 'x' })) {
     fail(`"bps" must be an integer from ${rules.APP_FEE_MIN_BPS} to ${rules.APP_FEE_MAX_BPS}`, at)
   }
-  if (typeof receiverAddress !== 'string' || FEE_RECEIVER_VMS.every((vm) => walletAddressProblem(vm, receiverAddress) !== undefined)) {
+  if (
+    typeof receiverAddress !== 'string' ||
+    FEE_RECEIVER_VMS.every((vm) => walletAddressProblem(vm, receiverAddress) !== undefined)
+  ) {
     fail('"receiverAddress" must be a wallet address (EVM, Solana, Bitcoin or Tron)', at)
   }
   return Object.freeze({ bps: bps as number, receiverAddress: receiverAddress as string })

@@ -53,7 +53,8 @@ function convert(value: unknown, isRoot: boolean): unknown {
   if (typeof component === 'string' && !isRoot) {
     const canonical = COMPONENTS.find((schema) => schema['x-component'] === component)
     const ref: Record<string, unknown> = { $ref: `#/components/schemas/${component}` }
-    if (record.description !== undefined && record.description !== canonical?.description) ref.description = record.description
+    if (record.description !== undefined && record.description !== canonical?.description)
+      ref.description = record.description
     if (record.default !== undefined) ref.default = record.default
     return ref
   }
@@ -63,7 +64,10 @@ function convert(value: unknown, isRoot: boolean): unknown {
     out[key] = convert(entry, false)
   }
   // TypeBox writes a union of literals as `anyOf` of consts; an `enum` reads better and types the same.
-  if (Array.isArray(out.anyOf) && (out.anyOf as Record<string, unknown>[]).every((item) => 'const' in item && Object.keys(item).length <= 2)) {
+  if (
+    Array.isArray(out.anyOf) &&
+    (out.anyOf as Record<string, unknown>[]).every((item) => 'const' in item && Object.keys(item).length <= 2)
+  ) {
     const values = (out.anyOf as { const: string }[]).map((item) => item.const)
     delete out.anyOf
     return { type: typeof values[0] === 'number' ? 'number' : 'string', enum: values, ...out }
@@ -79,4 +83,3 @@ function convert(value: unknown, isRoot: boolean): unknown {
 export function componentSchemas(): Record<string, Schema> {
   return Object.fromEntries(COMPONENTS.map((schema) => [schema['x-component'] as string, toJsonSchema(schema, true)]))
 }
-

@@ -74,7 +74,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
     security: [{ ApiKey: [] }],
     tags: [
       { name: 'quotes', description: 'Quotes and transactions.' },
-      { name: 'transactions', description: 'Registration, status and history of the transactions that execute quotes.' },
+      {
+        name: 'transactions',
+        description: 'Registration, status and history of the transactions that execute quotes.',
+      },
       { name: 'service', description: 'Public endpoints of the service itself: no API key.' },
     ],
     paths: paths(),

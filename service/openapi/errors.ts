@@ -42,12 +42,19 @@ const pair = { srcToken: string, dstToken: string, srcChainId: chainId, dstChain
  * added to the engine does not type-check until its details are described here.
  */
 export const ERROR_DETAILS: Readonly<Record<ErrorCode, DetailsSpec | undefined>> = {
-  AMOUNT_TOO_HIGH: details(
-    { ...pair, maxAmount: { type: 'number', minimum: 0, description: 'Largest accepted amount, in the units of `amount` (approximate above 2^53; the message has the exact figure).' } },
-  ),
-  AMOUNT_TOO_LOW: details(
-    { ...pair, minAmount: { type: 'number', minimum: 0, description: 'Smallest accepted amount, in the units of `amount`.' } },
-  ),
+  AMOUNT_TOO_HIGH: details({
+    ...pair,
+    maxAmount: {
+      type: 'number',
+      minimum: 0,
+      description:
+        'Largest accepted amount, in the units of `amount` (approximate above 2^53; the message has the exact figure).',
+    },
+  }),
+  AMOUNT_TOO_LOW: details({
+    ...pair,
+    minAmount: { type: 'number', minimum: 0, description: 'Smallest accepted amount, in the units of `amount`.' },
+  }),
   CROSS_VM_RECEIVER_REQUIRED: details({ srcChainId: chainId, dstChainId: chainId }),
   EXCESSIVE_FEE: undefined,
   INSUFFICIENT_LIQUIDITY: undefined,
@@ -66,17 +73,30 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, DetailsSpec | undefined>>
   INVALID_SOURCE_TOKEN: undefined,
   MISSING_REQUIRED_FIELD: details({
     field: string,
-    context: { type: 'string', description: 'What made it required: `getAction` (always), `swap-action`, `evm-calldata-tx`, …', examples: ['swap-action'] },
+    context: {
+      type: 'string',
+      description: 'What made it required: `getAction` (always), `swap-action`, `evm-calldata-tx`, …',
+      examples: ['swap-action'],
+    },
   }),
   NO_AVAILABLE_ROUTE: details({ srcChainId: chainId, dstChainId: chainId, srcToken: string, dstToken: string }),
   UNSUPPORTED_NETWORK: details({ chainId }),
   UNSUPPORTED_NETWORK_PAIR: details({ srcChainId: chainId, dstChainId: chainId }),
-  UNSUPPORTED_NETWORK_TOKEN_PAIR: details({ srcChainId: chainId, srcToken: string, dstChainId: chainId, dstToken: string }),
+  UNSUPPORTED_NETWORK_TOKEN_PAIR: details({
+    srcChainId: chainId,
+    srcToken: string,
+    dstChainId: chainId,
+    dstToken: string,
+  }),
   UNSUPPORTED_SWAP_DIRECTION: details({ swapDirection: string }),
   INVALID_API_KEY: undefined,
   MISSING_API_KEY: undefined,
   GEO_BLOCKED: details({
-    countryCode: { type: 'string', description: 'ISO 3166-1 alpha-2 code from the trusted country header.', examples: ['KP'] },
+    countryCode: {
+      type: 'string',
+      description: 'ISO 3166-1 alpha-2 code from the trusted country header.',
+      examples: ['KP'],
+    },
     countryName: string,
     reason: string,
     blockedAt: dateTime,
@@ -91,7 +111,9 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, DetailsSpec | undefined>>
   METHOD_NOT_ALLOWED: details({ method: { type: 'string', examples: ['POST'] } }),
   NOT_FOUND: { ...details({ path: { type: 'string', description: 'The path requested.' } }), isOptional: true },
   PAYLOAD_TOO_LARGE: details({ limitBytes: { type: 'integer', minimum: 1 } }),
-  SERVICE_UNAVAILABLE: details({ retryAfterSeconds: { type: 'integer', minimum: 0, description: 'Same as the `Retry-After` header.' } }),
+  SERVICE_UNAVAILABLE: details({
+    retryAfterSeconds: { type: 'integer', minimum: 0, description: 'Same as the `Retry-After` header.' },
+  }),
   INTERNAL_SERVER_ERROR: undefined,
   INVALID_SNAPSHOT: details({ entry: string, reason: string }),
 }
@@ -100,7 +122,8 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, DetailsSpec | undefined>>
  * Codes never answered over HTTP, with the reason. Every other code of `ERROR_CLASSES` is listed under its status.
  */
 export const CODES_NEVER_ANSWERED: Readonly<Partial<Record<ErrorCode, string>>> = {
-  INVALID_SNAPSHOT: 'raised while a worker loads the snapshot, before the service listens: the service refuses to start instead',
+  INVALID_SNAPSHOT:
+    'raised while a worker loads the snapshot, before the service listens: the service refuses to start instead',
 }
 
 /** The HTTP statuses that carry an error envelope, and each one's response name. */
@@ -127,7 +150,15 @@ export function codesOfStatus(status: ErrorStatus): ErrorCode[] {
 function errorObjectSchema(code: ErrorCode): Schema {
   const { errorName, status, title } = ERROR_CLASSES[code]
   const spec = ERROR_DETAILS[code]
-  const required = ['code', 'name', 'message', 'title', 'statusCode', ...(spec && !spec.isOptional ? ['details'] : []), 'timestamp']
+  const required = [
+    'code',
+    'name',
+    'message',
+    'title',
+    'statusCode',
+    ...(spec && !spec.isOptional ? ['details'] : []),
+    'timestamp',
+  ]
   return {
     type: 'object',
     description:
@@ -159,10 +190,13 @@ const STATUS_TEXT: Readonly<Record<ErrorStatus, string>> = {
   503: 'The service is at capacity (its request queue is full): retry after `Retry-After` seconds.',
 }
 
-/** The error schemas for `components.schemas`: one per answered code, one envelope per status, and the generic envelope. */
+/**
+ * The error schemas for `components.schemas`: one per answered code, one envelope per status, and the generic envelope.
+ */
 export function errorSchemas(): Record<string, Schema> {
   const schemas: Record<string, Schema> = {}
-  for (const code of Object.keys(ERROR_CLASSES) as ErrorCode[]) schemas[ERROR_CLASSES[code].errorName] = errorObjectSchema(code)
+  for (const code of Object.keys(ERROR_CLASSES) as ErrorCode[])
+    schemas[ERROR_CLASSES[code].errorName] = errorObjectSchema(code)
   for (const status of Object.keys(ERROR_STATUSES).map(Number) as ErrorStatus[]) {
     const codes = codesOfStatus(status)
     const names = codes.map((code) => ERROR_CLASSES[code].errorName)
@@ -190,7 +224,7 @@ export function errorSchemas(): Record<string, Schema> {
     type: 'object',
     description:
       'The error envelope of every endpoint (SPEC §7.1), whatever the status. `statusCode` equals the HTTP status; ' +
-      '`details` is present for the codes that have them, in the shape of the code\'s `…Error` schema.',
+      "`details` is present for the codes that have them, in the shape of the code's `…Error` schema.",
     properties: {
       success: { const: false },
       error: {

@@ -7,7 +7,12 @@ import { DEFAULT_LIMIT, MAX_CHAIN_IDS, MAX_LIMIT, MAX_PAGE, MAX_UNIX_SECONDS } f
 import { componentRef, schemaRef } from './schemas.js'
 import type { Parameter, Reference, Schema } from './types.js'
 
-const query = (name: string, schema: Schema, description: string): Parameter => ({ name, in: 'query', description, schema })
+const query = (name: string, schema: Schema, description: string): Parameter => ({
+  name,
+  in: 'query',
+  description,
+  schema,
+})
 const INVALID = '400 `INVALID_PARAMETER`'
 
 const getStatusParameters: Record<string, Parameter> = {
@@ -20,7 +25,7 @@ const getStatusParameters: Record<string, Parameter> = {
   txHash: query(
     'txHash',
     { type: 'string', maxLength: 88 },
-    'The registered source transaction\'s hash, in any VM\'s format (see `Registration.txHash`; hex case-insensitive). ' +
+    "The registered source transaction's hash, in any VM's format (see `Registration.txHash`; hex case-insensitive). " +
       'Required unless `txId` is given. Without `chainId` and registered on several chains: the latest registration. ' +
       `Not a hash of any supported VM: ${INVALID}.`,
   ),
@@ -51,7 +56,11 @@ const getTransactionsParameters: Record<string, Parameter> = {
     `Comma-separated chain ids, at most ${MAX_CHAIN_IDS}: transactions whose source **or** destination chain is one of ` +
       `them. Any well-formed id is accepted (history may outlive a chain). Malformed: ${INVALID}.`,
   ),
-  page: query('page', { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 }, `1-based page. Beyond the last page: \`txs: []\` with the real \`total\`. Otherwise ${INVALID}.`),
+  page: query(
+    'page',
+    { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+    `1-based page. Beyond the last page: \`txs: []\` with the real \`total\`. Otherwise ${INVALID}.`,
+  ),
   limit: query(
     'limit',
     { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
@@ -69,20 +78,31 @@ const getTransactionsParameters: Record<string, Parameter> = {
     'Unix seconds: transactions registered at or after. Digits only; milliseconds (beyond year 9999 as seconds) and ' +
       `a \`startDate\` after \`endDate\` get ${INVALID}.`,
   ),
-  endDate: query('endDate', { type: 'integer', minimum: 0, maximum: MAX_UNIX_SECONDS }, `Unix seconds: transactions registered at or before. Otherwise ${INVALID}.`),
+  endDate: query(
+    'endDate',
+    { type: 'integer', minimum: 0, maximum: MAX_UNIX_SECONDS },
+    `Unix seconds: transactions registered at or before. Otherwise ${INVALID}.`,
+  ),
 }
 
 /** The `components.parameters` of the lifecycle endpoints. */
 export function lifecycleParameterComponents(): Record<string, Parameter> {
   return {
-    ...Object.fromEntries(Object.entries(getStatusParameters).map(([name, parameter]) => [`GetStatus.${name}`, parameter])),
-    ...Object.fromEntries(Object.entries(getTransactionsParameters).map(([name, parameter]) => [`GetTransactions.${name}`, parameter])),
+    ...Object.fromEntries(
+      Object.entries(getStatusParameters).map(([name, parameter]) => [`GetStatus.${name}`, parameter]),
+    ),
+    ...Object.fromEntries(
+      Object.entries(getTransactionsParameters).map(([name, parameter]) => [`GetTransactions.${name}`, parameter]),
+    ),
   }
 }
 
 /** The references of `GET /getStatus`'s parameters, then the request-id header. */
 export function getStatusParameterRefs(): Reference[] {
-  return [...Object.keys(getStatusParameters).map((name) => componentRef('parameters', `GetStatus.${name}`)), componentRef('parameters', 'XRequestId')]
+  return [
+    ...Object.keys(getStatusParameters).map((name) => componentRef('parameters', `GetStatus.${name}`)),
+    componentRef('parameters', 'XRequestId'),
+  ]
 }
 
 /** The references of `GET /getTransactions`'s parameters, in SPEC §4.4 order, then the request-id header. */

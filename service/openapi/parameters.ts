@@ -33,7 +33,9 @@ const getActionComponent = (name: string) => `GetAction.${name}`
 /** The `components.parameters` of the document. */
 export function parameterComponents(): Record<string, Parameter> {
   return {
-    ...Object.fromEntries(GET_ACTION_PARAMETERS.map((parameter) => [getActionComponent(parameter.name), openApiParameter(parameter)])),
+    ...Object.fromEntries(
+      GET_ACTION_PARAMETERS.map((parameter) => [getActionComponent(parameter.name), openApiParameter(parameter)]),
+    ),
     XRequestId: {
       name: 'x-request-id',
       in: 'header',

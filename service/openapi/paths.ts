@@ -1,7 +1,8 @@
 /**
  * Paths of the OpenAPI document: every endpoint the service has so far, relative to the base path `/api`
  * (`servers[0].url`). Each operation lists the statuses it can answer; the error responses are the shared ones of
- * `errors.ts`. A 404 has no operation (it is the answer for paths not listed here): see `components.responses.NotFound`.
+ * `errors.ts`. A 404 has no operation (it is the answer for paths not listed here): see
+ * `components.responses.NotFound`.
  */
 import type { ErrorStatus } from './errors.js'
 import { ERROR_STATUSES } from './errors.js'
@@ -32,7 +33,10 @@ const options = (operationId: string): Operation => ({
   security: [],
   parameters: [componentRef('parameters', 'XRequestId')],
   responses: {
-    '204': { description: 'No content; `Allow` lists the methods of the path.', headers: { ...requestIdHeader, Allow: componentRef('headers', 'Allow') } },
+    '204': {
+      description: 'No content; `Allow` lists the methods of the path.',
+      headers: { ...requestIdHeader, Allow: componentRef('headers', 'Allow') },
+    },
     ...errorResponses(413, 500, 503),
   },
 })
@@ -48,7 +52,7 @@ const getAction: Operation = {
     '`INVALID_PARAMETER`; parameters of another action type are refused (400 `INVALID_PARAMETER`), never ignored; ' +
     'unknown parameters are ignored.\n\n' +
     'Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — ' +
-    '`actionType`, the always-required ones, features not supported yet, formats, the action type\'s own rules — ' +
+    "`actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — " +
     'and finally routing (400).\n\n' +
     '**Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, ' +
     '`returnDepositAddress=true`, `solanaSponsor`, and non-EVM source chains (Solana, Bitcoin, Tron, HyperCore; ' +
@@ -57,14 +61,22 @@ const getAction: Operation = {
   parameters: getActionParameterRefs(),
   responses: {
     '200': ok('The action response.', 'ActionResponse', {
-      'Cache-Control': { description: 'Always `no-store`: every answer is a new quote with a new `txId`.', required: true, schema: { const: 'no-store' } },
+      'Cache-Control': {
+        description: 'Always `no-store`: every answer is a new quote with a new `txId`.',
+        required: true,
+        schema: { const: 'no-store' },
+      },
     }),
     ...errorResponses(400, 401, 403, 405, 413, 500, 503),
   },
 }
 
 const noStore = {
-  'Cache-Control': { description: 'Always `no-store`: transactions change as they progress.', required: true, schema: { const: 'no-store' } },
+  'Cache-Control': {
+    description: 'Always `no-store`: transactions change as they progress.',
+    required: true,
+    schema: { const: 'no-store' },
+  },
 }
 
 const registerTxs: Operation = {
@@ -75,7 +87,7 @@ const registerTxs: Operation = {
     'one registration object or an array of 1 to 100; the answer is always an array with one result per item, **in ' +
     'the order of the request**. Items are checked one by one (see `RegistrationResult.code`): the `txId` must be a ' +
     'quote of your organization, `vmId` and `chainId` its source VM and chain, `txHash` well-formed for `vmId`. ' +
-    '(Quotes have EVM sources only so far, so in practice `vmId` is `evm`; the other VMs\' hash formats are checked ' +
+    "(Quotes have EVM sources only so far, so in practice `vmId` is `evm`; the other VMs' hash formats are checked " +
     'already.)\n\n' +
     'Idempotent: the same `txId` with the same hash again is a success and changes nothing. A different hash for a ' +
     'registered `txId`, or a hash already registered for another `txId`, is an error result. A registration moves the ' +
@@ -102,8 +114,8 @@ const getStatus: Operation = {
   operationId: 'getStatus',
   summary: 'Status and details of one transaction',
   description:
-    'One transaction of your organization (SPEC §4.3), by `txId`, or by the source transaction\'s `txHash` (optionally ' +
-    'on `chainId`). Unknown, or another organization\'s: 404 `NOT_FOUND`, the same answer either way. A quote not ' +
+    "One transaction of your organization (SPEC §4.3), by `txId`, or by the source transaction's `txHash` (optionally " +
+    "on `chainId`). Unknown, or another organization's: 404 `NOT_FOUND`, the same answer either way. A quote not " +
     'registered yet answers `status: pending` with no source transaction; see `TransactionDetails.status`.',
   tags: ['transactions'],
   parameters: getStatusParameterRefs(),

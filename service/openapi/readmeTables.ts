@@ -39,7 +39,16 @@ interface JsonParameter {
 
 /** The document as JSON, with the parts read here typed. */
 interface JsonDocument {
-  paths: Record<string, Record<string, { parameters?: ({ $ref: string } | JsonParameter)[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: ({ $ref: string } | JsonParameter)[]
+        requestBody?: { content: Record<string, { schema: JsonSchema }> }
+      }
+    >
+  >
   components: {
     schemas: Record<string, JsonSchema>
     parameters: Record<string, JsonParameter>
@@ -82,7 +91,9 @@ export function documentJson(): JsonDocument {
 const refName = (ref: string) => ref.split('/').pop()!
 
 function resolveSchema(document: JsonDocument, schema: JsonSchema): JsonSchema {
-  return schema.$ref === undefined ? schema : resolveSchema(document, document.components.schemas[refName(schema.$ref)]!)
+  return schema.$ref === undefined
+    ? schema
+    : resolveSchema(document, document.components.schemas[refName(schema.$ref)]!)
 }
 
 /** How the README writes a schema's type: a named schema by its name, an enum by its values, arrays with `[]`. */
@@ -125,7 +136,12 @@ export function endpointFields(document: JsonDocument, table: EndpointTable): Fi
     return Object.entries(object.properties ?? {}).map(([name, schema]) => {
       const description = (schema as { description?: string }).description ?? ''
       const isRequired = object.required?.includes(name) ?? false
-      return { name, type: typeOf(schema), required: isRequired ? 'yes' : 'no', rule: ruleOf(resolveSchema(document, schema), description, isRequired) }
+      return {
+        name,
+        type: typeOf(schema),
+        required: isRequired ? 'yes' : 'no',
+        rule: ruleOf(resolveSchema(document, schema), description, isRequired),
+      }
     })
   }
   return (operation.parameters ?? [])
@@ -144,7 +160,9 @@ export function endpointFields(document: JsonDocument, table: EndpointTable): Fi
     })
 }
 
-/** Every error code the document's error responses (`components.responses`) carry, with its schema's name and details. */
+/**
+ * Every error code the document's error responses (`components.responses`) carry, with its schema's name and details.
+ */
 export function documentedErrors(document: JsonDocument): ErrorRow[] {
   const rows: ErrorRow[] = []
   for (const response of Object.values(document.components.responses)) {
@@ -169,7 +187,9 @@ const cell = (text: string) => text.replaceAll('|', '\\|')
 
 /** The markdown table of one endpoint. */
 export function endpointTable(document: JsonDocument, table: EndpointTable): string {
-  const rows = endpointFields(document, table).map((row) => `| ${[`\`${row.name}\``, row.type, row.required, row.rule].map(cell).join(' | ')} |`)
+  const rows = endpointFields(document, table).map(
+    (row) => `| ${[`\`${row.name}\``, row.type, row.required, row.rule].map(cell).join(' | ')} |`,
+  )
   return ['| name | type | required | rule |', '|---|---|---|---|', ...rows].join('\n')
 }
 

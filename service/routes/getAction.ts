@@ -6,7 +6,13 @@ import { createRouter } from './router.js'
 import { randomBytes } from 'node:crypto'
 import Router from '@koa/router'
 import type { Hex } from 'viem'
-import { type Engine, InvalidParameterError, type ParsedQuoteRequest, type QuoteResult, normalizeAddress } from '../../engine/index.js'
+import {
+  type Engine,
+  InvalidParameterError,
+  type ParsedQuoteRequest,
+  type QuoteResult,
+  normalizeAddress,
+} from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
 import { type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
@@ -48,7 +54,11 @@ export function buildAction(
   const srcChain = engine.snapshot.chains.get(quote.amountIn.chainId)!
   const buildTransaction = transactionBuilderOf(srcChain.vm)
   if (buildTransaction === undefined) {
-    throw new InvalidParameterError({ parameter: 'srcChainId', value: String(srcChain.chainId), reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet` })
+    throw new InvalidParameterError({
+      parameter: 'srcChainId',
+      value: String(srcChain.chainId),
+      reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet`,
+    })
   }
   const tx = buildTransaction({
     snapshot: engine.snapshot,
@@ -87,11 +97,16 @@ export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
   router.get('/getAction', async (ctx) => {
     const apiKey = ctx.state.apiKey
     // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.
-    if (apiKey === undefined) throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
+    if (apiKey === undefined)
+      throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
     const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
     checkActionChains(request, engine.snapshot)
     const createdAt = Math.floor(Date.now() / 1000)
-    const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + config.quoteTtlSeconds, quoteRequest })
+    const response = buildAction(engine, request, {
+      txId: newTxId(),
+      deadline: createdAt + config.quoteTtlSeconds,
+      quoteRequest,
+    })
     const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
     await store.recordQuoteSoon({
       txId: response.txId,

@@ -87,11 +87,20 @@ export interface GetActionInput {
  * @example
  * const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
  */
-export function parseGetAction(query: Query, defaults: { readonly appFees: readonly AppFee[] }, protocolFeeBps = 0): GetActionInput {
+export function parseGetAction(
+  query: Query,
+  defaults: { readonly appFees: readonly AppFee[] },
+  protocolFeeBps = 0,
+): GetActionInput {
   const actionType = decoder.raw(query, 'actionType')
-  if (actionType === undefined || actionType === '') throw new MissingRequiredFieldError({ field: 'actionType', context: 'getAction' })
+  if (actionType === undefined || actionType === '')
+    throw new MissingRequiredFieldError({ field: 'actionType', context: 'getAction' })
   if (actionType === 'venue') {
-    throw new InvalidParameterError({ parameter: 'actionType', value: actionType, reason: 'the venue action type is not supported yet' })
+    throw new InvalidParameterError({
+      parameter: 'actionType',
+      value: actionType,
+      reason: 'the venue action type is not supported yet',
+    })
   }
   const decoded = decoder.decode(query, 'getAction') as unknown as DecodedQuery
   rejectUnsupported(query, decoded)
@@ -107,11 +116,13 @@ export function parseGetAction(query: Query, defaults: { readonly appFees: reado
     ...optional('bridgeIds', decoded.bridgeIds),
     appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
   }
-  const request = decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
+  const request =
+    decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
   const quoteRequest = parseQuoteRequest(toQuoteRequest(request), {
     context: request.actionType,
     protocolFeeBps,
-    rawValueOf: (name) => (name === 'amount' && request.actionType === 'evm-calldata-tx' ? undefined : decoder.raw(query, name)),
+    rawValueOf: (name) =>
+      name === 'amount' && request.actionType === 'evm-calldata-tx' ? undefined : decoder.raw(query, name),
   })
   if (request.actionType === 'swap-action') request.amount = quoteRequest.amount.toString()
   return { request, quoteRequest }
@@ -122,7 +133,11 @@ export function parseGetAction(query: Query, defaults: { readonly appFees: reado
  *
  * @example parseActionRequest(ctx.query, { appFees: apiKey.appFees })
  */
-export function parseActionRequest(query: Query, defaults: { readonly appFees: readonly AppFee[] }, protocolFeeBps = 0): ActionRequest {
+export function parseActionRequest(
+  query: Query,
+  defaults: { readonly appFees: readonly AppFee[] },
+  protocolFeeBps = 0,
+): ActionRequest {
   return parseGetAction(query, defaults, protocolFeeBps).request
 }
 
@@ -154,14 +169,19 @@ interface DecodedQuery {
 function swapAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): SwapActionRequest {
   rejectForeign(query, CALL_PARAMETERS, 'only for evm-calldata-tx')
   if (decoded.amount === undefined) throw new MissingRequiredFieldError({ field: 'amount', context: 'swap-action' })
-  if (decoded.swapDirection === undefined) throw new MissingRequiredFieldError({ field: 'swapDirection', context: 'swap-action' })
+  if (decoded.swapDirection === undefined)
+    throw new MissingRequiredFieldError({ field: 'swapDirection', context: 'swap-action' })
   return { actionType: 'swap-action', ...base, amount: decoded.amount, swapDirection: decoded.swapDirection }
 }
 
 function calldataAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): CalldataActionRequest {
-  rejectForeign(query, ['amount'], 'not used by evm-calldata-tx: the call\'s erc20Amount or value is the amount')
+  rejectForeign(query, ['amount'], "not used by evm-calldata-tx: the call's erc20Amount or value is the amount")
   if (decoded.swapDirection === 'exact-amount-in') {
-    throw new InvalidParameterError({ parameter: 'swapDirection', value: decoded.swapDirection, reason: 'evm-calldata-tx is quoted exact-amount-out: the call needs an exact amount' })
+    throw new InvalidParameterError({
+      parameter: 'swapDirection',
+      value: decoded.swapDirection,
+      reason: 'evm-calldata-tx is quoted exact-amount-out: the call needs an exact amount',
+    })
   }
   if (decoded.to === undefined) throw new MissingRequiredFieldError({ field: 'to', context: 'evm-calldata-tx' })
   if (decoded.data === undefined) throw new MissingRequiredFieldError({ field: 'data', context: 'evm-calldata-tx' })
@@ -173,7 +193,12 @@ function calldataAction(query: Query, decoded: DecodedQuery, base: ActionRequest
     throw new MissingRequiredFieldError({ field: 'erc20Amount', context: 'evm-calldata-tx without value' })
   }
   if (erc20Amount !== undefined && value !== undefined && value !== '0') {
-    throw new InvalidParameterError({ parameter: 'value', value, reason: 'give either erc20Amount (of dstToken) or a non-zero value (native), not both: the route delivers one token' })
+    throw new InvalidParameterError({
+      parameter: 'value',
+      value,
+      reason:
+        'give either erc20Amount (of dstToken) or a non-zero value (native), not both: the route delivers one token',
+    })
   }
   if ((erc20Amount ?? value) === '0') throw new InvalidAmountZeroError()
   return {
@@ -210,18 +235,34 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
   const srcChain = snapshot.chains.get(request.srcChainId)
   const dstChain = snapshot.chains.get(request.dstChainId)
   if (srcChain !== undefined && transactionBuilderOf(srcChain.vm) === undefined) {
-    throw new InvalidParameterError({ parameter: 'srcChainId', value: String(request.srcChainId), reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM chain` })
+    throw new InvalidParameterError({
+      parameter: 'srcChainId',
+      value: String(request.srcChainId),
+      reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM chain`,
+    })
   }
   if (request.actionType !== 'evm-calldata-tx' || dstChain === undefined) return
   if (dstChain.vm !== 'evm') {
-    throw new InvalidParameterError({ parameter: 'dstChainId', value: String(request.dstChainId), reason: `evm-calldata-tx needs an EVM destination chain; ${dstChain.name} is ${dstChain.vm}` })
+    throw new InvalidParameterError({
+      parameter: 'dstChainId',
+      value: String(request.dstChainId),
+      reason: `evm-calldata-tx needs an EVM destination chain; ${dstChain.name} is ${dstChain.vm}`,
+    })
   }
   const isNative = isNativeSentinel(dstChain.vm, request.dstToken)
   if (request.erc20Amount !== undefined && isNative) {
-    throw new InvalidParameterError({ parameter: 'dstToken', value: request.dstToken, reason: 'erc20Amount needs an ERC-20 dstToken; for the native token give value' })
+    throw new InvalidParameterError({
+      parameter: 'dstToken',
+      value: request.dstToken,
+      reason: 'erc20Amount needs an ERC-20 dstToken; for the native token give value',
+    })
   }
   if (request.erc20Amount === undefined && !isNative) {
-    throw new InvalidParameterError({ parameter: 'dstToken', value: request.dstToken, reason: `value is native wei: dstToken must be the native token ${dstChain.nativeToken}` })
+    throw new InvalidParameterError({
+      parameter: 'dstToken',
+      value: request.dstToken,
+      reason: `value is native wei: dstToken must be the native token ${dstChain.nativeToken}`,
+    })
   }
 }
 
@@ -232,10 +273,24 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
  * @example engine.quote(toQuoteRequest(request))
  */
 export function toQuoteRequest(request: ActionRequest): QuoteRequest {
-  const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } = request
+  const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
+    request
   const amount = request.actionType === 'swap-action' ? request.amount : (request.erc20Amount ?? request.value)!
   const swapDirection = request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out'
-  return { sender, srcChainId, srcToken, dstChainId, dstToken, amount, swapDirection, slippage, recipient, refundTo, bridgeIds, appFees }
+  return {
+    sender,
+    srcChainId,
+    srcToken,
+    dstChainId,
+    dstToken,
+    amount,
+    swapDirection,
+    slippage,
+    recipient,
+    refundTo,
+    bridgeIds,
+    appFees,
+  }
 }
 
 function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
@@ -245,7 +300,11 @@ function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
     }
   }
   if (decoded.solanaSponsor !== undefined) {
-    throw new InvalidParameterError({ parameter: 'solanaSponsor', value: decoded.solanaSponsor, reason: 'solanaSponsor is not supported yet (no Solana transactions yet)' })
+    throw new InvalidParameterError({
+      parameter: 'solanaSponsor',
+      value: decoded.solanaSponsor,
+      reason: 'solanaSponsor is not supported yet (no Solana transactions yet)',
+    })
   }
   rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
 }
@@ -253,7 +312,8 @@ function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
 function rejectForeign(query: Query, names: readonly string[], reason: string): void {
   for (const name of names) {
     const raw = query[name]
-    if (raw !== undefined && raw !== '') throw new InvalidParameterError({ parameter: name, value: String(raw), reason })
+    if (raw !== undefined && raw !== '')
+      throw new InvalidParameterError({ parameter: name, value: String(raw), reason })
   }
 }
 

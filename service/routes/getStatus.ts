@@ -41,13 +41,18 @@ export function parseStatusQuery(query: Record<string, string | string[] | undef
     throw new MissingRequiredFieldError({ field: 'txId', context: 'getStatus: txId or txHash' })
   }
   if (txId !== undefined && !TX_ID.test(txId)) {
-    throw new InvalidParameterError({ parameter: 'txId', value: txId, reason: 'must be 0x followed by 64 hex digits (a getAction txId)' })
+    throw new InvalidParameterError({
+      parameter: 'txId',
+      value: txId,
+      reason: 'must be 0x followed by 64 hex digits (a getAction txId)',
+    })
   }
   if (txHash !== undefined && !isAnyTxHash(txHash)) {
     throw new InvalidParameterError({
       parameter: 'txHash',
       value: txHash,
-      reason: 'not a transaction hash of a supported VM (0x + 64 hex digits, 64 hex digits, or a base58 Solana signature)',
+      reason:
+        'not a transaction hash of a supported VM (0x + 64 hex digits, 64 hex digits, or a base58 Solana signature)',
     })
   }
   return {
@@ -83,7 +88,8 @@ export function getStatusRoutes(deps: GetStatusDependencies): Router<AppState> {
   const router = createRouter()
   router.get('/getStatus', (ctx) => {
     const apiKey = ctx.state.apiKey
-    if (apiKey === undefined) throw new Error('getStatus reached without ctx.state.apiKey: the auth middleware must run first')
+    if (apiKey === undefined)
+      throw new Error('getStatus reached without ctx.state.apiKey: the auth middleware must run first')
     const stored = findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
     if (stored === undefined) throw new NotFoundError(NOT_FOUND_MESSAGE)
     ctx.set('Cache-Control', 'no-store')

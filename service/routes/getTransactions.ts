@@ -42,7 +42,8 @@ export interface HistoryResponse {
   pagination: { page: number; limit: number; total: number; totalPages: number }
 }
 
-const invalid = (parameter: string, value: string, reason: string) => new InvalidParameterError({ parameter, value, reason })
+const invalid = (parameter: string, value: string, reason: string) =>
+  new InvalidParameterError({ parameter, value, reason })
 
 /** A comma-separated list, repeated or not (`a,b` or `x=a&x=b`); duplicates dropped. `undefined` when absent. */
 function listParam(query: Query, name: string): string[] | undefined {
@@ -69,7 +70,12 @@ function integerParam(name: string, raw: string, min: number, max: number, reaso
  *   organization, or `startDate` after `endDate`
  * @example parseHistoryQuery({ period: 'week', limit: '50' }, 'alpha', ['alpha-web'], 1_700_000_000)
  */
-export function parseHistoryQuery(query: Query, orgId: string, appsOfOrg: readonly string[], now: number): HistoryQuery {
+export function parseHistoryQuery(
+  query: Query,
+  orgId: string,
+  appsOfOrg: readonly string[],
+  now: number,
+): HistoryQuery {
   const filter: HistoryFilter = { orgId }
   const appIds = listParam(query, 'appIds')
   if (appIds !== undefined) {
@@ -82,13 +88,15 @@ export function parseHistoryQuery(query: Query, orgId: string, appsOfOrg: readon
   const wallet = single(query, 'walletAddress')
   if (wallet !== undefined) {
     const vm = WALLET_VMS.find((candidate) => walletAddressProblem(candidate, wallet) === undefined)
-    if (vm === undefined) throw invalid('walletAddress', wallet, 'not a wallet address of a supported chain (EVM, Solana, Bitcoin, Tron)')
+    if (vm === undefined)
+      throw invalid('walletAddress', wallet, 'not a wallet address of a supported chain (EVM, Solana, Bitcoin, Tron)')
     filter.sender = normalizeAddress(vm, wallet)
   }
 
   const chainIds = listParam(query, 'chainIds')
   if (chainIds !== undefined) {
-    if (chainIds.length > MAX_CHAIN_IDS) throw invalid('chainIds', chainIds.join(','), `at most ${MAX_CHAIN_IDS} chain ids`)
+    if (chainIds.length > MAX_CHAIN_IDS)
+      throw invalid('chainIds', chainIds.join(','), `at most ${MAX_CHAIN_IDS} chain ids`)
     filter.chainIds = [...new Set(chainIds.map((chainId) => chainIdParam('chainIds', chainId)))]
   }
 
@@ -97,7 +105,9 @@ export function parseHistoryQuery(query: Query, orgId: string, appsOfOrg: readon
   const windowSeconds = PERIOD_SECONDS[period as Period]
   const bounds = ['startDate', 'endDate'].map((name) => {
     const raw = single(query, name)
-    return raw === undefined ? undefined : integerParam(name, raw, 0, MAX_UNIX_SECONDS, 'must be a Unix timestamp in seconds (decimal digits)')
+    return raw === undefined
+      ? undefined
+      : integerParam(name, raw, 0, MAX_UNIX_SECONDS, 'must be a Unix timestamp in seconds (decimal digits)')
   })
   const [startDate, endDate] = bounds
   if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
@@ -109,8 +119,12 @@ export function parseHistoryQuery(query: Query, orgId: string, appsOfOrg: readon
 
   const pageRaw = single(query, 'page')
   const limitRaw = single(query, 'limit')
-  const page = pageRaw === undefined ? 1 : integerParam('page', pageRaw, 1, MAX_PAGE, `must be an integer from 1 to ${MAX_PAGE}`)
-  const limit = limitRaw === undefined ? DEFAULT_LIMIT : integerParam('limit', limitRaw, 1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`)
+  const page =
+    pageRaw === undefined ? 1 : integerParam('page', pageRaw, 1, MAX_PAGE, `must be an integer from 1 to ${MAX_PAGE}`)
+  const limit =
+    limitRaw === undefined
+      ? DEFAULT_LIMIT
+      : integerParam('limit', limitRaw, 1, MAX_LIMIT, `must be an integer from 1 to ${MAX_LIMIT}`)
   return { filter, page, limit }
 }
 
@@ -134,7 +148,8 @@ export function getTransactionsRoutes(deps: GetTransactionsDependencies): Router
   const router = createRouter()
   router.get('/getTransactions', (ctx) => {
     const apiKey = ctx.state.apiKey
-    if (apiKey === undefined) throw new Error('getTransactions reached without ctx.state.apiKey: the auth middleware must run first')
+    if (apiKey === undefined)
+      throw new Error('getTransactions reached without ctx.state.apiKey: the auth middleware must run first')
     const apps = keys.appsOfOrg(apiKey.orgId).map((app) => app.appId)
     const { filter, page, limit } = parseHistoryQuery(ctx.query, apiKey.orgId, apps, now())
     const { transactions, total } = store.listTransactions(filter, page, limit)

@@ -8,7 +8,6 @@ import { InvalidParameterError, MissingRequiredFieldError } from '../../engine/i
 export type { Query } from '../schema/query.js'
 import type { Query } from '../schema/query.js'
 
-
 function invalid(parameter: string, value: string, reason: string): InvalidParameterError {
   return new InvalidParameterError({ parameter, value, reason })
 }
@@ -27,7 +26,8 @@ export function single(query: Query, name: string): string | undefined {
 
 /**
  * The value of a required single-valued parameter.
- * @param context - what makes it required, for `MissingRequiredFieldError.details.context` (`getAction`, `swap-action`…).
+ * @param context - what makes it required, for `MissingRequiredFieldError.details.context` (`getAction`, `swap-
+ * action`…).
  * @throws MissingRequiredFieldError when absent or empty; InvalidParameterError when repeated.
  * @example required(ctx.query, 'amount', 'swap-action')
  */

@@ -38,8 +38,7 @@ export type RegistrationErrorCode =
 
 /** One result (SPEC §4.2): `{success: true, error: null, code: null}` or a failure with its message and code. */
 export type RegistrationResult =
-  | { success: true; error: null; code: null }
-  | { success: false; error: string; code: RegistrationErrorCode }
+  { success: true; error: null; code: null } | { success: false; error: string; code: RegistrationErrorCode }
 
 const FIELDS = ['txId', 'vmId', 'txHash', 'chainId'] as const
 const OK: RegistrationResult = Object.freeze({ success: true, error: null, code: null })
@@ -57,13 +56,19 @@ export interface RegisterTxsDependencies {
  *
  * @example checkRegistration({ txId, vmId: 'evm', txHash, chainId: 8453 }, 'alpha', store, 1_700_000_000)
  */
-export function checkRegistration(item: unknown, orgId: string, store: Store, registeredAt: number): RegistrationInput | RegistrationResult {
+export function checkRegistration(
+  item: unknown,
+  orgId: string,
+  store: Store,
+  registeredAt: number,
+): RegistrationInput | RegistrationResult {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
     return failure('INVALID_PARAMETER', 'each registration must be an object {txId, vmId, txHash, chainId}')
   }
   const fields = item as Record<string, unknown>
   const missing = FIELDS.filter((name) => fields[name] === undefined || fields[name] === null)
-  if (missing.length > 0) return failure('MISSING_REQUIRED_FIELD', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`)
+  if (missing.length > 0)
+    return failure('MISSING_REQUIRED_FIELD', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`)
   const { txId, vmId, txHash, chainId } = fields
   if (typeof txId !== 'string' || !TX_ID.test(txId)) {
     return failure('INVALID_PARAMETER', 'txId must be the txId of a getAction response: 0x followed by 64 hex digits')
@@ -94,7 +99,10 @@ function resultOf(outcome: RegistrationOutcome): RegistrationResult {
     case 'duplicate':
       return OK
     case 'conflict':
-      return failure('TX_HASH_CONFLICT', `this txId is already registered with another txHash (${outcome.existingHash})`)
+      return failure(
+        'TX_HASH_CONFLICT',
+        `this txId is already registered with another txHash (${outcome.existingHash})`,
+      )
     case 'hash-in-use':
       return failure('TX_HASH_IN_USE', 'this txHash is already registered for another txId')
   }
@@ -119,15 +127,25 @@ export function registerTxsRoutes(deps: RegisterTxsDependencies): Router<AppStat
   const router = createRouter()
   router.post('/registerTxs', (ctx) => {
     const apiKey = ctx.state.apiKey
-    if (apiKey === undefined) throw new Error('registerTxs reached without ctx.state.apiKey: the auth middleware must run first')
+    if (apiKey === undefined)
+      throw new Error('registerTxs reached without ctx.state.apiKey: the auth middleware must run first')
     const body = readJsonBody(ctx)
     if (body === null || typeof body !== 'object') {
-      throw new InvalidParameterError({ parameter: 'body', value: JSON.stringify(body).slice(0, 64), reason: 'must be a registration object or an array of them' })
+      throw new InvalidParameterError({
+        parameter: 'body',
+        value: JSON.stringify(body).slice(0, 64),
+        reason: 'must be a registration object or an array of them',
+      })
     }
     const items: unknown[] = Array.isArray(body) ? body : [body]
-    if (items.length === 0) throw new InvalidParameterError({ parameter: 'body', value: '[]', reason: 'the array is empty' })
+    if (items.length === 0)
+      throw new InvalidParameterError({ parameter: 'body', value: '[]', reason: 'the array is empty' })
     if (items.length > MAX_REGISTRATIONS) {
-      throw new InvalidParameterError({ parameter: 'body', value: `${items.length} items`, reason: `at most ${MAX_REGISTRATIONS} registrations per request` })
+      throw new InvalidParameterError({
+        parameter: 'body',
+        value: `${items.length} items`,
+        reason: `at most ${MAX_REGISTRATIONS} registrations per request`,
+      })
     }
 
     const registeredAt = now()

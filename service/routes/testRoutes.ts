@@ -29,7 +29,10 @@ const MAX_SLEEP_MS = 30_000
  * @example
  * createApp(deps, { testRoutes: testRoutesEnabled(config) })
  */
-export function testRoutesEnabled(config: Pick<ServiceConfig, 'production'>, env: NodeJS.ProcessEnv = process.env): boolean {
+export function testRoutesEnabled(
+  config: Pick<ServiceConfig, 'production'>,
+  env: NodeJS.ProcessEnv = process.env,
+): boolean {
   return env[TEST_ROUTES_VARIABLE] === '1' && !config.production
 }
 

@@ -53,7 +53,10 @@ export interface TransactionDetails {
 }
 
 /** The parts of the stored action request and response the details are computed from. */
-type TokenAmount = Pick<EngineTokenAmount, 'chainId' | 'address' | 'name' | 'symbol' | 'decimals' | 'isNative' | 'amount' | 'usdAmount'>
+type TokenAmount = Pick<
+  EngineTokenAmount,
+  'chainId' | 'address' | 'name' | 'symbol' | 'decimals' | 'isNative' | 'amount' | 'usdAmount'
+>
 interface StoredRequest {
   actionType?: string
   sender: string
@@ -74,7 +77,10 @@ interface StoredResponse {
  *   passes a placeholder that it replaces with the stored JSON text).
  * @example toTransactionDetails(store.getByTxId(txId, orgId)!)
  */
-export function toTransactionDetails(stored: StoredTransaction, actionResponse: unknown = stored.actionResponse): TransactionDetails {
+export function toTransactionDetails(
+  stored: StoredTransaction,
+  actionResponse: unknown = stored.actionResponse,
+): TransactionDetails {
   const request = stored.actionRequest as StoredRequest
   const response = stored.actionResponse as StoredResponse
   const txPath = [...stored.txPath]
@@ -132,7 +138,10 @@ function bridgeTime(stored: StoredTransaction, response: StoredResponse): number
 }
 
 function paymentToken(token: TokenAmount, amount: string = token.amount): PaymentToken {
-  const usdAmount = amount === token.amount || token.amount === '0' ? token.usdAmount : (token.usdAmount * Number(amount)) / Number(token.amount)
+  const usdAmount =
+    amount === token.amount || token.amount === '0'
+      ? token.usdAmount
+      : (token.usdAmount * Number(amount)) / Number(token.amount)
   const { name, symbol, decimals, address, chainId, isNative } = token
   return { name, symbol, decimals, amount, address, chainId, isNative, usdAmount }
 }
@@ -170,7 +179,10 @@ function dstTx(stored: StoredTransaction, request: StoredRequest, response: Stor
   const delivered = stored.detail.amountOut
   const token = paymentToken(response.amountOut, typeof delivered === 'string' ? delivered : undefined)
   return {
-    toAddress: request.actionType === 'evm-calldata-tx' && request.to !== undefined ? request.to : (request.recipient ?? request.sender),
+    toAddress:
+      request.actionType === 'evm-calldata-tx' && request.to !== undefined
+        ? request.to
+        : (request.recipient ?? request.sender),
     txHash: stored.dstTxHash,
     chainId: stored.dstChainId,
     value: token.isNative ? token.amount : '0',

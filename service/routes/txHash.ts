@@ -27,7 +27,8 @@ const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/
 
 /**
  * Whether a string is a transaction hash on any VM: what `getStatus?txHash=` accepts.
- * @example isAnyTxHash('5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW') // true
+ * @example isAnyTxHash('5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW')
+ * // → true
  */
 export function isAnyTxHash(hash: string): boolean {
   return VM_IDS.some((vmId) => txHashProblem(vmId, hash) === undefined)

@@ -35,7 +35,8 @@ export const ActionResponse = Type.Object(
     tx: Transaction,
     txId: Type.String({
       pattern: '^0x[0-9a-f]{64}$',
-      description: "Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`.",
+      description:
+        "Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`.",
     }),
     // The engine's quote, field for field: the action response only adds the transaction and its id.
     ...QuoteResult.properties,
@@ -53,7 +54,10 @@ export const ActionResponse = Type.Object(
 export type ActionResponse = Static<typeof ActionResponse>
 
 /** `GET /health`. */
-export const HealthResponse = Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false, 'x-component': 'HealthResponse' })
+export const HealthResponse = Type.Object(
+  { status: Type.Literal('ok') },
+  { additionalProperties: false, 'x-component': 'HealthResponse' },
+)
 
 /** `GET /openapi.json`. */
 export const OpenApiDocument = Type.Object(

@@ -8,12 +8,27 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { type QueryParameter, queryParameter } from './query.js'
 
-const { Address, AmountString, AppFees, BridgeId, ChainId, EvmAddress, Hex, Slippage, SolanaAddress, SwapDirection, TokenAddress } = schemas
+const {
+  Address,
+  AmountString,
+  AppFees,
+  BridgeId,
+  ChainId,
+  EvmAddress,
+  Hex,
+  Slippage,
+  SolanaAddress,
+  SwapDirection,
+  TokenAddress,
+} = schemas
 
 /** The action types (SPEC §2.1). */
-export const ActionType = Type.Union([Type.Literal('swap-action'), Type.Literal('evm-calldata-tx'), Type.Literal('venue')], {
-  'x-reason': 'must be swap-action or evm-calldata-tx (venue is not supported yet)',
-})
+export const ActionType = Type.Union(
+  [Type.Literal('swap-action'), Type.Literal('evm-calldata-tx'), Type.Literal('venue')],
+  {
+    'x-reason': 'must be swap-action or evm-calldata-tx (venue is not supported yet)',
+  },
+)
 
 const stringEnum = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)))
 
@@ -31,7 +46,8 @@ const venueOnly = (name: string, schema: TSchema, what: string): QueryParameter 
       'with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`.',
   )
 
-const AMOUNT_RULES = 'Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`.'
+const AMOUNT_RULES =
+  'Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`.'
 
 /** The `getAction` query parameters, by component name. */
 export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
@@ -62,7 +78,7 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'srcToken',
     TokenAddress,
-    'Token paid in, on the source chain; its native token is the chain\'s sentinel (see `TokenAddress`). Malformed: ' +
+    "Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: " +
       '400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`.',
     true,
   ),
@@ -95,7 +111,7 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when ' +
       'absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` ' +
       `units. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`. Refused with \`evm-calldata-tx\` (400 ` +
-      '`INVALID_PARAMETER`: the call\'s `erc20Amount` or `value` is the amount). Outside what the route can take: ' +
+      "`INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: " +
       '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`.',
   ),
   query(
@@ -129,7 +145,7 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'value',
     AmountString,
-    'Native wei sent with the call (`evm-calldata-tx`): the route delivers it in the destination\'s native token, ' +
+    "Native wei sent with the call (`evm-calldata-tx`): the route delivers it in the destination's native token, " +
       `so \`dstToken\` must be the native token. ${AMOUNT_RULES} Give \`value\` or \`erc20Amount\` ` +
       '(neither: 400 `MISSING_REQUIRED_FIELD`, `field: "erc20Amount"`); with `erc20Amount`, `value` must be absent ' +
       'or `0` (400 `INVALID_PARAMETER`).',

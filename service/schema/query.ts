@@ -5,7 +5,12 @@
  */
 import type { ParsedUrlQuery } from 'node:querystring'
 import { type TObject, type TSchema, Type } from '@sinclair/typebox'
-import { InvalidParameterError, MissingRequiredFieldError, type Validator, compileValidator } from '../../engine/index.js'
+import {
+  InvalidParameterError,
+  MissingRequiredFieldError,
+  type Validator,
+  compileValidator,
+} from '../../engine/index.js'
 
 /** A parsed query string, as Koa's `ctx.query` gives it: repeated names become arrays. */
 export type Query = Readonly<ParsedUrlQuery>
@@ -73,7 +78,12 @@ export interface QueryDecoder {
  */
 export function queryDecoder(parameters: readonly QueryParameter[]): QueryDecoder {
   const object: TObject = Type.Object(
-    Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.isRequired ? parameter.schema : Type.Optional(parameter.schema)])),
+    Object.fromEntries(
+      parameters.map((parameter) => [
+        parameter.name,
+        parameter.isRequired ? parameter.schema : Type.Optional(parameter.schema),
+      ]),
+    ),
   )
   const validator: Validator<TObject> = compileValidator(object)
   const raw = (query: Query, name: string): string | undefined => {
@@ -121,10 +131,12 @@ function decodeParameter(parameter: QueryParameter, value: string | string[] | u
   }
   switch (schema.type) {
     case 'integer':
-      if (!INTEGER.test(value)) throw invalid(value, `${reason ?? 'must be an integer'}, written without sign, leading zeros or exponent`)
+      if (!INTEGER.test(value))
+        throw invalid(value, `${reason ?? 'must be an integer'}, written without sign, leading zeros or exponent`)
       return Number(value)
     case 'number':
-      if (!DECIMAL.test(value)) throw invalid(value, `${reason ?? 'must be a number'}, written as a plain decimal (e.g. 50 or 12.5)`)
+      if (!DECIMAL.test(value))
+        throw invalid(value, `${reason ?? 'must be a number'}, written as a plain decimal (e.g. 50 or 12.5)`)
       return Number(value)
     case 'boolean':
       if (value !== 'true' && value !== 'false') throw invalid(value, 'must be true or false')

@@ -62,6 +62,9 @@ export interface TypedStatement<BindParameters extends unknown[], Row> {
  *
  * @example const byId = prepare<[string], { tx_id: string }>(db, 'SELECT tx_id FROM transactions WHERE tx_id = ?')
  */
-export function prepare<BindParameters extends unknown[] = unknown[], Row = unknown>(db: Database, sql: string): TypedStatement<BindParameters, Row> {
+export function prepare<BindParameters extends unknown[] = unknown[], Row = unknown>(
+  db: Database,
+  sql: string,
+): TypedStatement<BindParameters, Row> {
   return db.prepare(sql) as unknown as TypedStatement<BindParameters, Row>
 }

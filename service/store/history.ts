@@ -65,17 +65,24 @@ function conditions(filter: HistoryFilter, omit: { chains?: boolean } = {}): Bou
  * |---|---|---|
  * | none, or apps only | `history_counts` (sum of per-app counters) | `history_org` / `history_app` (one app) |
  * | a wallet (+ anything) | `history_sender` | `history_sender` |
- * | chains (+ apps, dates) | src ∪ dst = src + dst − (src ∩ dst), on `history_src_chain` and `history_dst_chain` | `history_org` scan, filters read from the index |
+ * | chains (+ apps, dates) | src ∪ dst = src + dst − (src ∩ dst) on `history_src_chain`, `history_dst_chain` | † |
  * | dates (+ apps) | `history_org` / `history_app` range | same |
  *
- * @example historyQuery({ orgId: 'alpha' }).count.sql // 'SELECT coalesce(sum(registered), 0) FROM history_counts WHERE org_id = ?'
+ * † a `history_org` scan, the filters read from the index.
+ *
+ * @example historyQuery({ orgId: 'alpha' }).count.sql
+ * // → 'SELECT coalesce(sum(registered), 0) FROM history_counts WHERE org_id = ?'
  */
 export function historyQuery(filter: HistoryFilter): HistoryQuery {
   const hasSender = filter.sender !== undefined
   const hasChains = filter.chainIds !== undefined
   const hasDates = filter.registeredFrom !== undefined || filter.registeredTo !== undefined
   const all = conditions(filter)
-  const pageIndex = hasSender ? 'history_sender' : filter.appIds?.length === 1 && !hasChains ? 'history_app' : 'history_org'
+  const pageIndex = hasSender
+    ? 'history_sender'
+    : filter.appIds?.length === 1 && !hasChains
+      ? 'history_app'
+      : 'history_org'
   const page: BoundSql = {
     sql: `SELECT ${ROW_COLUMNS} FROM transactions t
       WHERE t.id IN (SELECT id FROM transactions INDEXED BY ${pageIndex} WHERE ${all.sql} ORDER BY registered_at DESC, id DESC LIMIT ? OFFSET ?)
@@ -116,12 +123,19 @@ export function historyQuery(filter: HistoryFilter): HistoryQuery {
  * history.listTransactions({ orgId: 'alpha', chainIds: [10] }, 1, 25) // { transactions: […], total: 1234 }
  */
 export function historyMethods(db: Database): HistoryMethods {
-  const selectByTxId = prepare<[string, string], TransactionRow>(db, `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ? AND t.org_id = ?`)
-  const selectByHash = prepare<[string, string], TransactionRow>(db, `
+  const selectByTxId = prepare<[string, string], TransactionRow>(
+    db,
+    `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ? AND t.org_id = ?`,
+  )
+  const selectByHash = prepare<[string, string], TransactionRow>(
+    db,
+    `
     SELECT ${ROW_COLUMNS} FROM transactions t
     WHERE t.src_tx_hash = ? AND t.org_id = ?
-    ORDER BY t.registered_at DESC, t.id DESC LIMIT 1`)
-  const selectByHashOnChain = prepare<[string, number, string], TransactionRow>(db,
+    ORDER BY t.registered_at DESC, t.id DESC LIMIT 1`,
+  )
+  const selectByHashOnChain = prepare<[string, number, string], TransactionRow>(
+    db,
     `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.src_tx_hash = ? AND t.src_tx_chain_id = ? AND t.org_id = ?`,
   )
 
@@ -140,7 +154,12 @@ export function historyMethods(db: Database): HistoryMethods {
     const query = historyQuery(filter)
     const total = valueOf(prepared(query.count.sql), ...query.count.params) as number
     const offset = (page - 1) * limit
-    const rows = offset >= total ? [] : (prepared(query.page.sql).raw(false).all(...query.page.params, limit, offset) as TransactionRow[])
+    const rows =
+      offset >= total
+        ? []
+        : (prepared(query.page.sql)
+            .raw(false)
+            .all(...query.page.params, limit, offset) as TransactionRow[])
     return { transactions: rows.map(transactionFromRow), total }
   })
 
@@ -150,7 +169,8 @@ export function historyMethods(db: Database): HistoryMethods {
       return row === undefined ? undefined : transactionFromRow(row)
     },
     getByHash(txHash, orgId, chainId) {
-      const row = chainId === undefined ? selectByHash.get(txHash, orgId) : selectByHashOnChain.get(txHash, chainId, orgId)
+      const row =
+        chainId === undefined ? selectByHash.get(txHash, orgId) : selectByHashOnChain.get(txHash, chainId, orgId)
       return row === undefined ? undefined : transactionFromRow(row)
     },
     listTransactions(filter, page, limit) {

@@ -20,12 +20,23 @@ export const DEFAULT_SYNCHRONOUS = 'NORMAL'
 
 const TIMESTAMP_DIGITS = /^[0-9]{1,12}$/
 
-type LifecycleMethods = Pick<Store, 'registerTransaction' | 'registerTransactions' | 'dueForTracking' | 'recordProgress' | 'expireQuotes'>
+type LifecycleMethods = Pick<
+  Store,
+  'registerTransaction' | 'registerTransactions' | 'dueForTracking' | 'recordProgress' | 'expireQuotes'
+>
 
 type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash'>
 type TrackedRow = Pick<
   TransactionRow,
-  'tx_id' | 'status' | 'src_chain_id' | 'dst_chain_id' | 'src_tx_hash' | 'registered_at' | 'updated_at' | 'tx_path' | 'action_response'
+  | 'tx_id'
+  | 'status'
+  | 'src_chain_id'
+  | 'dst_chain_id'
+  | 'src_tx_hash'
+  | 'registered_at'
+  | 'updated_at'
+  | 'tx_path'
+  | 'action_response'
 >
 
 /**
@@ -36,28 +47,42 @@ type TrackedRow = Pick<
  * lifecycle.registerTransaction({ txId, txHash, chainId: 8453, vmId: 'evm', registeredAt: 1_700_000_000 })
  */
 export function lifecycleMethods(db: Database): LifecycleMethods {
-  const selectResponse = prepare<[string], Pick<TransactionRow, 'action_response'>>(db,
+  const selectResponse = prepare<[string], Pick<TransactionRow, 'action_response'>>(
+    db,
     "SELECT action_response FROM transactions WHERE tx_id = ? AND registered_at IS NULL AND typeof(action_response) = 'text'",
   )
-  const selectState = prepare<[string], RegistrationState>(db, 'SELECT status, src_tx_hash FROM transactions WHERE tx_id = ?')
-  const selectHashHolder = prepare<[string, number], { tx_id: string }>(db,
+  const selectState = prepare<[string], RegistrationState>(
+    db,
+    'SELECT status, src_tx_hash FROM transactions WHERE tx_id = ?',
+  )
+  const selectHashHolder = prepare<[string, number], { tx_id: string }>(
+    db,
     'SELECT tx_id FROM transactions WHERE src_tx_hash = ? AND src_tx_chain_id = ?',
   )
-  const register = prepare<[Record<string, string | number | Buffer | null>]>(db, `
+  const register = prepare<[Record<string, string | number | Buffer | null>]>(
+    db,
+    `
     UPDATE transactions SET status = 'pending', registered_at = @registeredAt, updated_at = @registeredAt,
       registered_vm_id = @vmId, src_tx_chain_id = @chainId, src_tx_hash = @txHash, next_check_at = @registeredAt,
       action_response = coalesce(@compressed, action_response)
-    WHERE tx_id = @txId AND registered_at IS NULL`)
-  const selectDue = prepare<[number, number], TrackedRow>(db, `
+    WHERE tx_id = @txId AND registered_at IS NULL`,
+  )
+  const selectDue = prepare<[number, number], TrackedRow>(
+    db,
+    `
     SELECT tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path, action_response
     FROM transactions
     WHERE status IN ('pending', 'requires refund') AND next_check_at <= ?
     ORDER BY next_check_at, id
-    LIMIT ?`)
-  const selectProgress = prepare<[string], Pick<TransactionRow, 'tx_path' | 'registered_at'>>(db,
+    LIMIT ?`,
+  )
+  const selectProgress = prepare<[string], Pick<TransactionRow, 'tx_path' | 'registered_at'>>(
+    db,
     'SELECT tx_path, registered_at FROM transactions WHERE tx_id = ?',
   )
-  const updateProgress = prepare<[Record<string, string | number | null>]>(db, `
+  const updateProgress = prepare<[Record<string, string | number | null>]>(
+    db,
+    `
     UPDATE transactions SET
       status = coalesce(@status, status),
       tx_path = coalesce(@txPath, tx_path),
@@ -65,22 +90,29 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
       next_check_at = CASE WHEN @isNextCheckSet THEN @nextCheckAt ELSE next_check_at END,
       detail = CASE WHEN @detail IS NULL THEN detail ELSE json_patch(detail, @detail) END,
       updated_at = @updatedAt
-    WHERE tx_id = @txId`)
-  const expire = prepare<[number]>(db, `
+    WHERE tx_id = @txId`,
+  )
+  const expire = prepare<[number]>(
+    db,
+    `
     UPDATE transactions SET status = 'expired', updated_at = max(updated_at, unixepoch())
-    WHERE status = 'quoted' AND created_at < ?`)
+    WHERE status = 'quoted' AND created_at < ?`,
+  )
 
-  const registerInTransaction = db.transaction((inputs: readonly RegistrationInput[], compressed: Map<string, Buffer>) =>
-    inputs.map((input): RegistrationOutcome => {
-      const state = selectState.get(input.txId)
-      if (state === undefined) throw new Error(`registerTransaction: no quote with txId ${input.txId}`)
-      if (state.src_tx_hash !== null) {
-        return state.src_tx_hash === input.txHash ? { outcome: 'duplicate' } : { outcome: 'conflict', existingHash: state.src_tx_hash }
-      }
-      if (selectHashHolder.get(input.txHash, input.chainId) !== undefined) return { outcome: 'hash-in-use' }
-      register.run({ ...input, compressed: compressed.get(input.txId) ?? null })
-      return { outcome: 'registered' }
-    }),
+  const registerInTransaction = db.transaction(
+    (inputs: readonly RegistrationInput[], compressed: Map<string, Buffer>) =>
+      inputs.map((input): RegistrationOutcome => {
+        const state = selectState.get(input.txId)
+        if (state === undefined) throw new Error(`registerTransaction: no quote with txId ${input.txId}`)
+        if (state.src_tx_hash !== null) {
+          return state.src_tx_hash === input.txHash
+            ? { outcome: 'duplicate' }
+            : { outcome: 'conflict', existingHash: state.src_tx_hash }
+        }
+        if (selectHashHolder.get(input.txHash, input.chainId) !== undefined) return { outcome: 'hash-in-use' }
+        register.run({ ...input, compressed: compressed.get(input.txId) ?? null })
+        return { outcome: 'registered' }
+      }),
   )
 
   const recordInTransaction = db.transaction((txId: string, update: ProgressUpdate) => {
@@ -92,7 +124,8 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     updateProgress.run({
       txId,
       status: update.status ?? null,
-      txPath: appended.length === 0 ? null : JSON.stringify([...(JSON.parse(current.tx_path) as TxPathEntry[]), ...appended]),
+      txPath:
+        appended.length === 0 ? null : JSON.stringify([...(JSON.parse(current.tx_path) as TxPathEntry[]), ...appended]),
       dstTxHash: update.dstTxHash ?? null,
       isNextCheckSet: update.nextCheckAt === undefined ? 0 : 1,
       nextCheckAt: update.nextCheckAt ?? null,
@@ -126,19 +159,17 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     registerTransactions,
 
     dueForTracking(now, limit) {
-      return selectDue.all(now, limit).map(
-        (row): TrackedTransaction => ({
-          txId: row.tx_id,
-          status: row.status,
-          srcChainId: row.src_chain_id,
-          dstChainId: row.dst_chain_id,
-          srcTxHash: row.src_tx_hash!,
-          registeredAt: row.registered_at!,
-          updatedAt: row.updated_at,
-          txPath: JSON.parse(row.tx_path) as TxPathEntry[],
-          actionResponse: parseJsonColumn(row.action_response),
-        }),
-      )
+      return selectDue.all(now, limit).map((row): TrackedTransaction => ({
+        txId: row.tx_id,
+        status: row.status,
+        srcChainId: row.src_chain_id,
+        dstChainId: row.dst_chain_id,
+        srcTxHash: row.src_tx_hash!,
+        registeredAt: row.registered_at!,
+        updatedAt: row.updated_at,
+        txPath: JSON.parse(row.tx_path) as TxPathEntry[],
+        actionResponse: parseJsonColumn(row.action_response),
+      }))
     },
 
     recordProgress(txId, update) {
@@ -166,7 +197,10 @@ function checkProgress(update: ProgressUpdate): void {
       typeof entry.nextBridge === 'string'
     if (!isValid) throw new Error(`recordProgress: malformed txPath entry ${JSON.stringify(entry)}`)
   }
-  if (update.detail !== undefined && (update.detail === null || typeof update.detail !== 'object' || Array.isArray(update.detail))) {
+  if (
+    update.detail !== undefined &&
+    (update.detail === null || typeof update.detail !== 'object' || Array.isArray(update.detail))
+  ) {
     throw new Error('recordProgress: detail must be an object')
   }
 }

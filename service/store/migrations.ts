@@ -168,7 +168,9 @@ export function migrate(db: Database): number[] {
     .transaction(() => {
       const current = version()
       if (current > SCHEMA_VERSION) {
-        throw new Error(`database schema version ${current} is newer than this code's ${SCHEMA_VERSION}; refusing to run`)
+        throw new Error(
+          `database schema version ${current} is newer than this code's ${SCHEMA_VERSION}; refusing to run`,
+        )
       }
       const pending = MIGRATIONS.slice(current)
       for (const migration of pending) db.exec(migration.sql)
@@ -181,6 +183,7 @@ export function migrate(db: Database): number[] {
 
 function checkOrder(): void {
   MIGRATIONS.forEach((migration, index) => {
-    if (migration.version !== index + 1) throw new Error(`migration ${migration.name} has version ${migration.version}, expected ${index + 1}`)
+    if (migration.version !== index + 1)
+      throw new Error(`migration ${migration.name} has version ${migration.version}, expected ${index + 1}`)
   })
 }

@@ -1,5 +1,6 @@
 /**
- * The SQLite store: one connection (libsql, `database.ts`) per worker thread on a shared file in WAL mode. This file opens
+ * The SQLite store: one connection (libsql, `database.ts`) per worker thread on a shared file in WAL mode. This file
+ * opens
  * and configures the connection and records quotes; `lifecycle.ts` (registration, tracking) and `history.ts`
  * (status and history reads) add the rest of `Store` over the same connection.
  *
@@ -74,12 +75,18 @@ export function configureConnection(db: Database, path: string): void {
 }
 
 function sqliteStore(db: Database): Store {
-  const insertQuote = prepare<[Record<string, string | number>]>(db, `
+  const insertQuote = prepare<[Record<string, string | number>]>(
+    db,
+    `
     INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
       dst_chain_id, vm_id, created_at, updated_at, action_request, action_response)
     VALUES (@txId, @orgId, @appId, @keyId, @appName, @affiliateId, @sender, @srcChainId,
-      @dstChainId, @vmId, @createdAt, @createdAt, @actionRequest, @actionResponse)`)
-  const selectQuote = prepare<[string], TransactionRow>(db, `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`)
+      @dstChainId, @vmId, @createdAt, @createdAt, @actionRequest, @actionResponse)`,
+  )
+  const selectQuote = prepare<[string], TransactionRow>(
+    db,
+    `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`,
+  )
 
   const quoteParameters = (entry: QuoteEntry): Record<string, string | number> => {
     const { apiKey } = entry

@@ -19,7 +19,13 @@ import type { ApiKeyRecord } from '../types.js'
 export type TransactionStatus = 'quoted' | 'expired' | 'pending' | 'success' | 'requires refund' | 'refunded' | 'failed'
 
 /** The statuses of a registered transaction (SPEC §2.5 `status`). */
-export const REGISTERED_STATUSES = ['pending', 'success', 'requires refund', 'refunded', 'failed'] as const satisfies readonly TransactionStatus[]
+export const REGISTERED_STATUSES = [
+  'pending',
+  'success',
+  'requires refund',
+  'refunded',
+  'failed',
+] as const satisfies readonly TransactionStatus[]
 
 /** One hop of an executed route (SPEC §2.5 `bridgeDetails.txPath`). */
 export interface TxPathEntry {
@@ -122,9 +128,7 @@ export interface RegistrationInput {
  * - `hash-in-use`: this hash is registered (on this chain) for another txId.
  */
 export type RegistrationOutcome =
-  | { outcome: 'registered' | 'duplicate' }
-  | { outcome: 'conflict'; existingHash: string }
-  | { outcome: 'hash-in-use' }
+  { outcome: 'registered' | 'duplicate' } | { outcome: 'conflict'; existingHash: string } | { outcome: 'hash-in-use' }
 
 /** A change the tracker records. Absent fields are left as they are. */
 export interface ProgressUpdate {

@@ -13,7 +13,12 @@ export type LegObservation =
   /** Nothing yet: look again at `checkAt`; `null` when nothing will change by itself. */
   | { readonly status: 'pending'; readonly checkAt: number | null }
   /** The leg happened: its `txPath` entry gets this hash and time. */
-  | { readonly status: 'confirmed'; readonly txHash: string; readonly timestamp: number; readonly detail?: Readonly<Record<string, unknown>> }
+  | {
+      readonly status: 'confirmed'
+      readonly txHash: string
+      readonly timestamp: number
+      readonly detail?: Readonly<Record<string, unknown>>
+    }
   /**
    * The leg failed: a source transaction that reverted (`txHash` set) or was never found, or a hop that did not
    * deliver. `reason` is for operators; `revertReason` is the chain's own message, when it gave one.

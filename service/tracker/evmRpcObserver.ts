@@ -15,14 +15,27 @@
  * A node that does not answer (or answers for another chain id) never fails a transaction: the leg stays pending
  * and is looked at again after the backoff; the problem is logged.
  */
-import { BaseError as ViemError, type Hex, type PublicClient, TransactionReceiptNotFoundError, createPublicClient, decodeErrorResult, decodeEventLog, http, numberToHex, toEventSelector } from 'viem'
+import {
+  BaseError as ViemError,
+  type Hex,
+  type PublicClient,
+  TransactionReceiptNotFoundError,
+  createPublicClient,
+  decodeErrorResult,
+  decodeEventLog,
+  http,
+  numberToHex,
+  toEventSelector,
+} from 'viem'
 import { log } from '../log.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import type { Leg } from './trackingPlan.js'
 
 /** topic0 of the router's `Delivered` event. */
-export const DELIVERED_TOPIC: Hex = toEventSelector(ROUTER_ABI.find((item) => item.type === 'event' && item.name === 'Delivered')!)
+export const DELIVERED_TOPIC: Hex = toEventSelector(
+  ROUTER_ABI.find((item) => item.type === 'event' && item.name === 'Delivered')!,
+)
 
 /** Options of `createEvmRpcObserver`. */
 export interface EvmRpcObserverOptions {
@@ -40,7 +53,10 @@ export interface EvmRpcObserverOptions {
   readonly maxPollSeconds?: number
   /** How long a registered hash may stay unknown to the node before the transaction is `failed` (s); default 86 400. */
   readonly notFoundTimeoutSeconds?: number
-  /** How long a delivery may take before the transaction `requires refund` (s); default max(1 h, 10 × the leg's estimate). */
+  /**
+   * How long a delivery may take before the transaction `requires refund` (s); default max(1 h, 10 × the leg's
+   * estimate).
+   */
   readonly deliveryTimeoutSeconds?: (leg: Leg) => number
   /** Most blocks one `eth_getLogs` may span (providers limit ranges); default 10 000. */
   readonly maxLogBlocks?: number
@@ -62,7 +78,9 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
   const notFoundTimeout = options.notFoundTimeoutSeconds ?? 86_400
   const deliveryTimeout = options.deliveryTimeoutSeconds ?? ((leg: Leg) => Math.max(3600, 10 * leg.expectedSeconds))
   const maxLogBlocks = BigInt(options.maxLogBlocks ?? 10_000)
-  const client: PublicClient = createPublicClient({ transport: http(url, { timeout: options.requestTimeoutMs ?? 10_000, retryCount: 1 }) })
+  const client: PublicClient = createPublicClient({
+    transport: http(url, { timeout: options.requestTimeoutMs ?? 10_000, retryCount: 1 }),
+  })
 
   let checkedChainId: Promise<void> | undefined
   /** Rejects (once per failed attempt) when the node is unreachable or serves another chain. */
@@ -83,7 +101,8 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
   const blockTimestamp = async (blockHash: Hex) => Number((await client.getBlock({ blockHash })).timestamp)
 
   async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
-    if (!EVM_HASH.test(srcTxHash)) return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not an EVM transaction hash` }
+    if (!EVM_HASH.test(srcTxHash))
+      return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not an EVM transaction hash` }
     const hash = srcTxHash as Hex
     let receipt
     try {
@@ -91,7 +110,11 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     } catch (error) {
       if (!isReceiptNotFound(error)) throw error
       if (now - since <= notFoundTimeout) return later(leg, since, now)
-      return { status: 'failed', timestamp: Math.floor(now), reason: `transaction ${hash} not found on chain ${chainId} within ${notFoundTimeout} s` }
+      return {
+        status: 'failed',
+        timestamp: Math.floor(now),
+        reason: `transaction ${hash} not found on chain ${chainId} within ${notFoundTimeout} s`,
+      }
     }
     const timestamp = await blockTimestamp(receipt.blockHash)
     if (receipt.status === 'success') {
@@ -100,7 +123,13 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
       return { status: 'confirmed', txHash: hash, timestamp, detail }
     }
     const revertReason = await revertReasonOf(hash, receipt.blockNumber)
-    return { status: 'failed', timestamp, txHash: hash, reason: `transaction reverted in block ${receipt.blockNumber}`, revertReason }
+    return {
+      status: 'failed',
+      timestamp,
+      txHash: hash,
+      reason: `transaction reverted in block ${receipt.blockNumber}`,
+      revertReason,
+    }
   }
 
   async function observeDelivery({ txId, leg, since, now }: ObserveLegParameters): Promise<LegObservation> {
@@ -110,7 +139,14 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     const fromBlock = latest > span ? latest - span : 0n
     const logs = (await client.request({
       method: 'eth_getLogs',
-      params: [{ address: options.routerAddress as Hex, topics: [DELIVERED_TOPIC, txId as Hex], fromBlock: numberToHex(fromBlock), toBlock: 'latest' }],
+      params: [
+        {
+          address: options.routerAddress as Hex,
+          topics: [DELIVERED_TOPIC, txId as Hex],
+          fromBlock: numberToHex(fromBlock),
+          toBlock: 'latest',
+        },
+      ],
     })) as { transactionHash: Hex; blockHash: Hex; blockNumber: Hex; data: Hex; topics: [Hex, ...Hex[]] }[]
     const delivered = logs[0]
     if (delivered !== undefined) {
@@ -124,7 +160,11 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     }
     const timeout = deliveryTimeout(leg)
     if (now - since <= timeout) return later(leg, since, now)
-    return { status: 'failed', timestamp: Math.floor(now), reason: `no Delivered event for ${txId} on chain ${chainId} within ${timeout} s` }
+    return {
+      status: 'failed',
+      timestamp: Math.floor(now),
+      reason: `no Delivered event for ${txId} on chain ${chainId} within ${timeout} s`,
+    }
   }
 
   /** Replays the reverted call on the parent block's state and decodes what it reverts with. */
@@ -152,13 +192,22 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
       const { leg, since, now } = parameters
       // Decided before any RPC: a leg this observer cannot see is the tracker's wiring bug, not a node failure.
       const observeLeg =
-        leg.kind === 'source' ? observeSource : leg.kind === 'delivery' && options.routerAddress !== undefined ? observeDelivery : undefined
+        leg.kind === 'source'
+          ? observeSource
+          : leg.kind === 'delivery' && options.routerAddress !== undefined
+            ? observeDelivery
+            : undefined
       if (observeLeg === undefined) throw new Error(`the evm-rpc observer does not observe ${leg.kind} legs`)
       try {
         await checkChainId()
         return await observeLeg(parameters)
       } catch (error) {
-        log('warn', 'tracker.rpc-failed', { chainId, txId: parameters.txId, leg: leg.index, reason: error instanceof Error ? error.message.split('\n')[0] : String(error) })
+        log('warn', 'tracker.rpc-failed', {
+          chainId,
+          txId: parameters.txId,
+          leg: leg.index,
+          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
+        })
         return later(leg, since, now)
       }
     },
@@ -206,7 +255,8 @@ function revertData(error: unknown): Hex | undefined {
   for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 10; depth += 1) {
     const { data, cause } = current as { data?: unknown; cause?: unknown }
     if (typeof data === 'string' && data.startsWith('0x')) return data as Hex
-    if (typeof data === 'object' && data !== null && typeof (data as { data?: unknown }).data === 'string') return (data as { data: Hex }).data
+    if (typeof data === 'object' && data !== null && typeof (data as { data?: unknown }).data === 'string')
+      return (data as { data: Hex }).data
     current = cause
   }
   return undefined

@@ -28,11 +28,12 @@ export interface SimulatedObserverOptions {
  * |---|---|---|---|
  * | `success` (default) | confirmed | delivered | — |
  * | `failed` | reverted → `failed` | — | — |
- * | `refunded` | confirmed (a same-chain swap: reverted → `failed`) | not delivered → `requires refund` | confirmed → `refunded` |
+ * | `refunded` | confirmed (same-chain swap: reverted → `failed`) | not delivered → `requires refund` | → `refunded` |
  * | `requires refund` | as `refunded` | as `refunded` | never: stays `requires refund` |
  *
  * @example
- * const observer = createSimulatedObserver({ timeScale: 0.001, outcomeOf: (txId) => readSimulatedOutcome(dataDir, txId) })
+ * const outcomeOf = (txId: string) => readSimulatedOutcome(dataDir, txId)
+ * const observer = createSimulatedObserver({ timeScale: 0.001, outcomeOf })
  */
 export function createSimulatedObserver(options: SimulatedObserverOptions): ChainObserver {
   const { timeScale } = options
@@ -50,12 +51,22 @@ export function createSimulatedObserver(options: SimulatedObserverOptions): Chai
         case 'source':
           // A same-chain swap cannot be refunded: it reverts as a whole.
           if (outcome === 'failed' || (isRefundOutcome && leg.isLast)) {
-            return { status: 'failed', timestamp, txHash: srcTxHash, reason: `simulated outcome: ${outcome}`, revertReason: 'execution reverted (simulated)' }
+            return {
+              status: 'failed',
+              timestamp,
+              txHash: srcTxHash,
+              reason: `simulated outcome: ${outcome}`,
+              revertReason: 'execution reverted (simulated)',
+            }
           }
           return { status: 'confirmed', txHash: srcTxHash, timestamp }
         case 'delivery':
           if (isRefundOutcome && leg.index === 1) {
-            return { status: 'failed', timestamp, reason: `simulated outcome: ${outcome}: ${leg.viaBridge} did not deliver on chain ${leg.chainId}` }
+            return {
+              status: 'failed',
+              timestamp,
+              reason: `simulated outcome: ${outcome}: ${leg.viaBridge} did not deliver on chain ${leg.chainId}`,
+            }
           }
           return { status: 'confirmed', txHash: simulatedTxHash(leg.vm, txId, `delivery-${leg.index}`), timestamp }
         case 'refund':

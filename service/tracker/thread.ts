@@ -8,7 +8,13 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { log, logError } from '../log.js'
 import { openStore } from '../store/sqlite.js'
 import { trackerFromConfig } from './trackerFromConfig.js'
-import { TRACKER_READY, TRACKER_STOP, type TrackerMessage, type TrackerWorkerData, isTrackerMessage } from './trackerProtocol.js'
+import {
+  TRACKER_READY,
+  TRACKER_STOP,
+  type TrackerMessage,
+  type TrackerWorkerData,
+  isTrackerMessage,
+} from './trackerProtocol.js'
 
 const { config } = workerData as TrackerWorkerData
 const port = parentPort!
@@ -40,7 +46,8 @@ while (!stopping.signal.aborted) {
     // The store itself failed (locked past busy_timeout, disk full…): log, and try again next interval.
     logError('tracker.tick-failed', error)
   }
-  if (!isBacklogged) await sleep(config.trackerIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined)
+  if (!isBacklogged)
+    await sleep(config.trackerIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined)
 }
 store.close()
 log('info', 'tracker.stopped')

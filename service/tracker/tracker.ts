@@ -44,7 +44,10 @@ export interface TickReport {
 
 /** The tracker: one `tick` at a time. */
 export interface Tracker {
-  /** Expires old quotes (at most every `quoteTtlSeconds / 4`, at most every minute), then advances one batch of due transactions. */
+  /**
+   * Expires old quotes (at most every `quoteTtlSeconds / 4`, at most every minute), then advances one batch of due
+   * transactions.
+   */
   tick(nowSeconds?: number): Promise<TickReport>
 }
 
@@ -52,7 +55,8 @@ export interface Tracker {
  * Creates a tracker over a store and chain observers.
  *
  * @example
- * const tracker = createTracker({ store, facts, simulated: createSimulatedObserver({ timeScale: 1 }), quoteTtlSeconds: 1800 })
+ * const simulated = createSimulatedObserver({ timeScale: 1 })
+ * const tracker = createTracker({ store, facts, simulated, quoteTtlSeconds: 1800 })
  * setInterval(() => void tracker.tick(), 1000)
  */
 export function createTracker(options: TrackerOptions): Tracker {
@@ -69,10 +73,15 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   async function advance(tx: TrackedTransaction, now: number): Promise<void> {
     const plan = planTracking(tx, facts)
-    const update = tx.status === 'requires refund' ? await advanceRefund(tx, plan, now) : await advancePending(tx, plan, now)
+    const update =
+      tx.status === 'requires refund' ? await advanceRefund(tx, plan, now) : await advancePending(tx, plan, now)
     store.recordProgress(tx.txId, update)
     if (update.status !== undefined) {
-      log('info', 'tracker.status', { txId: tx.txId, status: update.status, txPath: tx.txPath.length + (update.appendTxPath?.length ?? 0) })
+      log('info', 'tracker.status', {
+        txId: tx.txId,
+        status: update.status,
+        txPath: tx.txPath.length + (update.appendTxPath?.length ?? 0),
+      })
     }
   }
 
@@ -85,9 +94,22 @@ export function createTracker(options: TrackerOptions): Tracker {
       const leg = plan.legs[index]
       const previous = appended.at(-1) ?? tx.txPath.at(-1)
       // Every leg is in txPath but the status was never set (cannot happen: the last append sets it): finish.
-      if (leg === undefined) return { status: 'success', appendTxPath: appended, dstTxHash: previous?.txHash, nextCheckAt: null, updatedAt: changedAt }
+      if (leg === undefined)
+        return {
+          status: 'success',
+          appendTxPath: appended,
+          dstTxHash: previous?.txHash,
+          nextCheckAt: null,
+          updatedAt: changedAt,
+        }
       const since = previous === undefined ? tx.registeredAt : Number(previous.timestamp)
-      const observation: LegObservation = await observerFor(leg).observe({ txId: tx.txId, leg, srcTxHash: tx.srcTxHash, since, now })
+      const observation: LegObservation = await observerFor(leg).observe({
+        txId: tx.txId,
+        leg,
+        srcTxHash: tx.srcTxHash,
+        since,
+        now,
+      })
       switch (observation.status) {
         case 'pending':
           return {
@@ -97,12 +119,25 @@ export function createTracker(options: TrackerOptions): Tracker {
             updatedAt: appended.length > 0 ? changedAt : tx.updatedAt,
           }
         case 'confirmed': {
-          appended.push({ chainId: leg.chainId, txHash: observation.txHash, timestamp: String(observation.timestamp), nextBridge: leg.nextBridge })
+          appended.push({
+            chainId: leg.chainId,
+            txHash: observation.txHash,
+            timestamp: String(observation.timestamp),
+            nextBridge: leg.nextBridge,
+          })
           Object.assign(detail, observation.detail)
           if (leg.kind === 'source' && detail.srcValue === undefined) detail.srcValue = quotedValue(tx.actionResponse)
           if (!leg.isLast) continue
-          if (detail.amountOut === undefined && observerFor(leg) === simulated) detail.amountOut = quotedAmountOut(tx.actionResponse)
-          return { status: 'success', appendTxPath: appended, dstTxHash: observation.txHash, nextCheckAt: null, detail, updatedAt: changedAt }
+          if (detail.amountOut === undefined && observerFor(leg) === simulated)
+            detail.amountOut = quotedAmountOut(tx.actionResponse)
+          return {
+            status: 'success',
+            appendTxPath: appended,
+            dstTxHash: observation.txHash,
+            nextCheckAt: null,
+            detail,
+            updatedAt: changedAt,
+          }
         }
         case 'failed': {
           detail.failureReason = observation.reason
@@ -110,13 +145,27 @@ export function createTracker(options: TrackerOptions): Tracker {
           if (leg.kind === 'source') {
             // The reverted transaction is on chain: it is the journey's only hop.
             if (observation.txHash !== undefined) {
-              appended.push({ chainId: leg.chainId, txHash: observation.txHash, timestamp: String(observation.timestamp), nextBridge: '' })
+              appended.push({
+                chainId: leg.chainId,
+                txHash: observation.txHash,
+                timestamp: String(observation.timestamp),
+                nextBridge: '',
+              })
             }
             return { status: 'failed', appendTxPath: appended, nextCheckAt: null, detail, updatedAt: changedAt }
           }
           // Funds left the source chain and did not arrive: a refund is owed. The refund leg is timed from now
           // (`updatedAt`); ask now when it is due, so that the first look at it is on time.
-          const refund = plan.refund === undefined ? undefined : await simulated.observe({ txId: tx.txId, leg: plan.refund, srcTxHash: tx.srcTxHash, since: changedAt, now })
+          const refund =
+            plan.refund === undefined
+              ? undefined
+              : await simulated.observe({
+                  txId: tx.txId,
+                  leg: plan.refund,
+                  srcTxHash: tx.srcTxHash,
+                  since: changedAt,
+                  now,
+                })
           const nextCheckAt = refund === undefined ? null : refund.status === 'pending' ? refund.checkAt : now
           return { status: 'requires refund', appendTxPath: appended, nextCheckAt, detail, updatedAt: changedAt }
         }
@@ -128,13 +177,21 @@ export function createTracker(options: TrackerOptions): Tracker {
   async function advanceRefund(tx: TrackedTransaction, plan: TrackingPlan, now: number): Promise<ProgressUpdate> {
     const leg = plan.refund
     if (leg === undefined) return { nextCheckAt: null, updatedAt: tx.updatedAt }
-    const observation = await simulated.observe({ txId: tx.txId, leg, srcTxHash: tx.srcTxHash, since: tx.updatedAt, now })
+    const observation = await simulated.observe({
+      txId: tx.txId,
+      leg,
+      srcTxHash: tx.srcTxHash,
+      since: tx.updatedAt,
+      now,
+    })
     if (observation.status !== 'confirmed') {
       return { nextCheckAt: observation.status === 'pending' ? observation.checkAt : null, updatedAt: tx.updatedAt }
     }
     return {
       status: 'refunded',
-      appendTxPath: [{ chainId: leg.chainId, txHash: observation.txHash, timestamp: String(observation.timestamp), nextBridge: '' }],
+      appendTxPath: [
+        { chainId: leg.chainId, txHash: observation.txHash, timestamp: String(observation.timestamp), nextBridge: '' },
+      ],
       nextCheckAt: null,
       updatedAt: Math.floor(now),
     }

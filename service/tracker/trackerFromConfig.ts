@@ -24,7 +24,10 @@ export type TrackerConfig = Pick<
  *   EVM chain.
  * @example const tracker = trackerFromConfig(loadConfig(), openStore(config))
  */
-export function trackerFromConfig(config: TrackerConfig, store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes'>): Tracker {
+export function trackerFromConfig(
+  config: TrackerConfig,
+  store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes'>,
+): Tracker {
   const facts = loadTrackingFacts(config.snapshotPath)
   const simulated = createSimulatedObserver({
     timeScale: config.simulatedTimeScale,
@@ -36,9 +39,19 @@ export function trackerFromConfig(config: TrackerConfig, store: Pick<Store, 'due
     const chain = facts.chains.get(chainId)
     const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
     if (chain === undefined || createObserver === undefined) {
-      throw new Error(`RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot (no RPC observer for its VM)`)
+      throw new Error(
+        `RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot (no RPC observer for its VM)`,
+      )
     }
-    rpc.set(chainId, createObserver({ chainId, url, routerAddress: chain.routerAddress, minPollSeconds: Math.min(1, chain.blockTimeMs / 1000) }))
+    rpc.set(
+      chainId,
+      createObserver({
+        chainId,
+        url,
+        routerAddress: chain.routerAddress,
+        minPollSeconds: Math.min(1, chain.blockTimeMs / 1000),
+      }),
+    )
   }
   return createTracker({ store, facts, simulated, rpc, quoteTtlSeconds: config.quoteTtlSeconds })
 }

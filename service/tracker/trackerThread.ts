@@ -8,7 +8,13 @@ import { Worker } from 'node:worker_threads'
 import type { ServiceConfig } from '../config.js'
 import { log, logError } from '../log.js'
 import { siblingModule } from '../moduleUrl.js'
-import { TRACKER_READY, TRACKER_STOP, type TrackerMessage, type TrackerWorkerData, isTrackerMessage } from './trackerProtocol.js'
+import {
+  TRACKER_READY,
+  TRACKER_STOP,
+  type TrackerMessage,
+  type TrackerWorkerData,
+  isTrackerMessage,
+} from './trackerProtocol.js'
 
 /** How long `stop` waits for the thread to finish its tick before terminating it. */
 export const TRACKER_STOP_TIMEOUT_MS = 5_000
@@ -65,7 +71,10 @@ export function startTrackerThread(config: ServiceConfig, options: StartTrackerT
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve))
 
   const spawn = () => {
-    const current = new Worker(bootstrapUrl, { workerData: { config } satisfies TrackerWorkerData, name: 'crossroute-tracker' })
+    const current = new Worker(bootstrapUrl, {
+      workerData: { config } satisfies TrackerWorkerData,
+      name: 'crossroute-tracker',
+    })
     const startedAt = Date.now()
     worker = current
     let failure: unknown
@@ -83,7 +92,8 @@ export function startTrackerThread(config: ServiceConfig, options: StartTrackerT
     current.on('exit', (code) => {
       worker = undefined
       if (isStopping) return resolveStopped()
-      if (!isStarted) return rejectReady(failure ?? new Error(`the tracker thread exited with code ${code} before it was ready`))
+      if (!isStarted)
+        return rejectReady(failure ?? new Error(`the tracker thread exited with code ${code} before it was ready`))
       // Nothing is lost: the store holds every transaction; the new thread resumes them.
       if (Date.now() - startedAt > 60_000) restartDelayMs = RESTART_DELAY_MS
       log('warn', 'tracker.exited', { code, restartInMs: restartDelayMs })

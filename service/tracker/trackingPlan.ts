@@ -34,7 +34,10 @@ export function loadTrackingFacts(snapshot: string | Snapshot): TrackingFacts {
   const loaded = typeof snapshot === 'string' ? loadSnapshotFile(snapshot) : snapshot
   return {
     chains: new Map(
-      [...loaded.chains.values()].map((chain) => [chain.chainId, { vm: chain.vm, blockTimeMs: chain.blockTimeMs, routerAddress: chain.routerAddress }]),
+      [...loaded.chains.values()].map((chain) => [
+        chain.chainId,
+        { vm: chain.vm, blockTimeMs: chain.blockTimeMs, routerAddress: chain.routerAddress },
+      ]),
     ),
     laneSeconds: new Map([...loaded.lanes.values()].map((lane) => [lane.id, lane.estimatedSeconds])),
   }
@@ -44,7 +47,10 @@ export function loadTrackingFacts(snapshot: string | Snapshot): TrackingFacts {
 export interface Leg {
   /** Position in `txPath`: 0 is the source transaction. */
   readonly index: number
-  /** `source`: the registered transaction; `delivery`: a bridge hop arriving; `refund`: funds returned after a failed hop. */
+  /**
+   * `source`: the registered transaction; `delivery`: a bridge hop arriving; `refund`: funds returned after a failed
+   * hop.
+   */
   readonly kind: 'source' | 'delivery' | 'refund'
   readonly chainId: number
   readonly vm: Vm
@@ -96,7 +102,8 @@ interface ResponseShape {
  * @throws Error when the response has no `bridgeRoute`/`steps` arrays, its hops do not chain from `srcChainId`
  *   to `dstChainId`, or a chain is not in the snapshot.
  * @example
- * planTracking({ srcChainId: 42161, dstChainId: 10, actionResponse }, facts).legs.map((leg) => leg.chainId) // [42161, 10]
+ * planTracking({ srcChainId: 42161, dstChainId: 10, actionResponse }, facts).legs.map((leg) => leg.chainId)
+ * // → [42161, 10]
  */
 export function planTracking(input: PlanInput, facts: TrackingFacts): TrackingPlan {
   const response = readResponse(input.actionResponse)
@@ -108,10 +115,12 @@ export function planTracking(input: PlanInput, facts: TrackingFacts): TrackingPl
   }
   let previous = input.srcChainId
   for (const hop of hops) {
-    if (hop.srcChainId !== previous) throw new Error(`bridgeRoute does not chain: a hop from ${hop.srcChainId} follows chain ${previous}`)
+    if (hop.srcChainId !== previous)
+      throw new Error(`bridgeRoute does not chain: a hop from ${hop.srcChainId} follows chain ${previous}`)
     previous = hop.dstChainId
   }
-  if (previous !== input.dstChainId) throw new Error(`bridgeRoute ends on chain ${previous}, not on dstChainId ${input.dstChainId}`)
+  if (previous !== input.dstChainId)
+    throw new Error(`bridgeRoute ends on chain ${previous}, not on dstChainId ${input.dstChainId}`)
 
   const source = chainOf(input.srcChainId)
   const destination = chainOf(input.dstChainId)
@@ -179,13 +188,26 @@ function hopSeconds(response: ResponseShape, facts: TrackingFacts, blockMs: numb
 
 function readResponse(value: unknown): ResponseShape {
   const response = value as Partial<ResponseShape> | null
-  if (typeof response !== 'object' || response === null || !Array.isArray(response.bridgeRoute) || !Array.isArray(response.steps)) {
+  if (
+    typeof response !== 'object' ||
+    response === null ||
+    !Array.isArray(response.bridgeRoute) ||
+    !Array.isArray(response.steps)
+  ) {
     throw new Error('the stored action response has no bridgeRoute/steps arrays')
   }
   for (const hop of response.bridgeRoute) {
-    if (!Number.isSafeInteger(hop?.srcChainId) || !Number.isSafeInteger(hop?.dstChainId) || typeof hop?.bridgeId !== 'string') {
+    if (
+      !Number.isSafeInteger(hop?.srcChainId) ||
+      !Number.isSafeInteger(hop?.dstChainId) ||
+      typeof hop?.bridgeId !== 'string'
+    ) {
       throw new Error('the stored action response has a malformed bridgeRoute entry')
     }
   }
-  return { bridgeRoute: response.bridgeRoute, steps: response.steps, estimatedTxTime: Number(response.estimatedTxTime) || 0 }
+  return {
+    bridgeRoute: response.bridgeRoute,
+    steps: response.steps,
+    estimatedTxTime: Number(response.estimatedTxTime) || 0,
+  }
 }

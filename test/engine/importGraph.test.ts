@@ -18,8 +18,12 @@ function importGraph(entry: string): { files: Set<string>; packages: Set<string>
     if (files.has(file)) return
     files.add(file)
     for (const [, specifier] of readFileSync(join(ROOT, file), 'utf8').matchAll(IMPORT)) {
-      if (specifier!.startsWith('.')) visit(relative(ROOT, resolve(ROOT, dirname(file), specifier!.replace(/\.js$/, '.ts'))))
-      else packages.add(specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!)
+      if (specifier!.startsWith('.'))
+        visit(relative(ROOT, resolve(ROOT, dirname(file), specifier!.replace(/\.js$/, '.ts'))))
+      else
+        packages.add(
+          specifier!.startsWith('@') ? specifier!.split('/').slice(0, 2).join('/') : specifier!.split('/')[0]!,
+        )
     }
   }
   visit(entry)
@@ -31,7 +35,9 @@ describe('import graph', () => {
     const { files, packages } = importGraph('engine/index.ts')
     expect(files).toContain('engine/vm/registry.ts')
     expect(HEAVY.filter((name) => packages.has(name))).toEqual([])
-    expect([...files].filter((file) => file.startsWith('engine/vm/evm/') || file === 'engine/vm/transactions.ts')).toEqual([])
+    expect(
+      [...files].filter((file) => file.startsWith('engine/vm/evm/') || file === 'engine/vm/transactions.ts'),
+    ).toEqual([])
   })
 
   it('reaches viem through the transactions entry', () => {

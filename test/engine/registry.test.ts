@@ -29,7 +29,8 @@ const RULES: readonly Rule[] = [
   { name: 'pool kind compared', pattern: comparedWith(POOL_KIND_LITERAL), homes: ['engine/pools/'] },
   {
     name: 'chain id compared with a number',
-    pattern: /\b\w*[cC]hainId\s*(?:===|!==)\s*[\d_]+n?\b|\b[\d_]+n?\s*(?:===|!==)\s*[\w.]*[cC]hainId\b|\bswitch\s*\([^)]*[cC]hainId[^)]*\)/,
+    pattern:
+      /\b\w*[cC]hainId\s*(?:===|!==)\s*[\d_]+n?\b|\b[\d_]+n?\s*(?:===|!==)\s*[\w.]*[cC]hainId\b|\bswitch\s*\([^)]*[cC]hainId[^)]*\)/,
     homes: [],
   },
   {
@@ -79,7 +80,8 @@ function violations(path: string, text: string): string[] {
   codeLines(text).forEach((line, index) => {
     for (const rule of RULES) {
       if (rule.homes.some((home) => path.startsWith(home))) continue
-      if (rule.name !== 'non-EVM chain id written in code' && DATA_BUILDERS.some((home) => path.startsWith(home))) continue
+      if (rule.name !== 'non-EVM chain id written in code' && DATA_BUILDERS.some((home) => path.startsWith(home)))
+        continue
       if (rule.pattern.test(line)) found.push(`${path}:${index + 1}: ${rule.name}: ${line.trim()}`)
     }
   })
@@ -120,7 +122,9 @@ describe('one home per VM, pool kind and chain (issue 9)', () => {
   })
 
   it('leaves data declarations, calls, comments and own modules alone', () => {
-    expect(violations('service/keys/x.ts', "const VMS: readonly Vm[] = ['evm', 'solana', 'bitcoin', 'tron']")).toEqual([])
+    expect(violations('service/keys/x.ts', "const VMS: readonly Vm[] = ['evm', 'solana', 'bitcoin', 'tron']")).toEqual(
+      [],
+    )
     expect(violations('service/routes/x.ts', "const problem = addressProblem('evm', raw)")).toEqual([])
     expect(violations('engine/quote/x.ts', " * if (vm === 'evm') … // an example in TSDoc")).toEqual([])
     expect(violations('engine/quote/x.ts', "const tx = build(quote) // was: vm === 'evm'")).toEqual([])

@@ -70,22 +70,32 @@ export async function startEvmNode(options: StartEvmNodeOptions = {}): Promise<E
 }
 
 async function startOnce(chainId: number, port: number, timeoutMs: number): Promise<EvmNode> {
-  const child = spawn(process.execPath, [HARDHAT_CLI, '--config', CONFIG, 'node', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, EVM_CHAIN_ID: String(chainId), HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [HARDHAT_CLI, '--config', CONFIG, 'node', '--hostname', '127.0.0.1', '--port', String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, EVM_CHAIN_ID: String(chainId), HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   running.add(child)
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output = (output + text).slice(-20_000)))
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output = (output + text).slice(-20_000)))
-  const exited = new Promise<void>((resolve) => child.once('exit', () => {
-    running.delete(child)
-    resolve()
-  }))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child)
+      resolve()
+    }),
+  )
   const url = `http://127.0.0.1:${port}`
   const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
     const body = (await response.json()) as { result?: T; error?: { message: string } }
     if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`)
     return body.result as T
@@ -127,7 +137,9 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }

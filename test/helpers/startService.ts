@@ -100,7 +100,10 @@ export function spawnService(env: Record<string, string> = {}, options: SpawnSer
  * const response = await fetch(`${service.url}/health`)
  * await service.stop()
  */
-export async function startService(env: Record<string, string> = {}, options: SpawnServiceOptions = {}): Promise<RunningService> {
+export async function startService(
+  env: Record<string, string> = {},
+  options: SpawnServiceOptions = {},
+): Promise<RunningService> {
   const timeoutMs = options.timeoutMs ?? 60_000
   const spawned = spawnService(env, options)
   const url = await new Promise<string>((resolve, reject) => {

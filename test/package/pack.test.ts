@@ -16,9 +16,17 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const SERVICE_ONLY = ['koa', '@koa/router', 'koa-compose', 'piscina', 'libsql', '@libsql', 'better-sqlite3']
 
 /** The environment of a child npm/node, without the `npm_*` variables of the `npm test` that runs us. */
-const childEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')))
+const childEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !name.toLowerCase().startsWith('npm_')),
+)
 const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, env: childEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 })
+  execFileSync(command, args, {
+    cwd,
+    env: childEnv,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  })
 
 let work: string
 let consumer: string
@@ -27,12 +35,19 @@ let installLog: string
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'crossroute-pack-'))
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as { filename: string; files: { path: string }[] }[]
+  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as {
+    filename: string
+    files: { path: string }[]
+  }[]
   packedFiles = packed!.files.map((file) => file.path)
   consumer = join(work, 'consumer')
   mkdirSync(consumer)
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  installLog = run('npm', ['install', join(work, packed!.filename), '--prefer-offline', '--no-audit', '--no-fund', '--foreground-scripts'], consumer)
+  installLog = run(
+    'npm',
+    ['install', join(work, packed!.filename), '--prefer-offline', '--no-audit', '--no-fund', '--foreground-scripts'],
+    consumer,
+  )
 }, 300_000)
 
 afterAll(() => {
@@ -62,9 +77,25 @@ function typeErrors(): string {
 
 describe('the packed tarball', () => {
   it('carries dist, the default snapshot and the docs; no sources, tests or other fixtures', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'fixtures/default.json', 'dist/engine/index.js', 'dist/engine/index.d.ts', 'dist/engine/loader.js', 'dist/service/main.js']))
+    expect(packedFiles).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'fixtures/default.json',
+        'dist/engine/index.js',
+        'dist/engine/index.d.ts',
+        'dist/engine/loader.js',
+        'dist/service/main.js',
+      ]),
+    )
     expect(packedFiles.filter((path) => /^(test|bench|examples|scripts|engine|service)\//.test(path))).toEqual([])
-    expect(packedFiles.filter((path) => path.startsWith('fixtures/') && !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/)/.test(path))).toEqual([])
+    expect(
+      packedFiles.filter(
+        (path) =>
+          path.startsWith('fixtures/') && !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/)/.test(path),
+      ),
+    ).toEqual([])
     expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
   })
 
@@ -79,10 +110,17 @@ describe('the packed tarball', () => {
 
   it("runs the README's library example with plain node", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    const example = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme)![1]!
+    const example = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(
+      readme,
+    )![1]!
     // The example is plain JavaScript apart from its fence; print the figures as JSON to read them back.
-    writeFileSync(join(consumer, 'example.mjs'), example.replace(/console\.log\(([^\n]*)\)\s*$/, 'console.log(JSON.stringify([$1]))'))
-    const [amountOut, amountOutMin, bridgeIds, routes] = JSON.parse(run(process.execPath, ['example.mjs'], consumer)) as [string, string, string[], number]
+    writeFileSync(
+      join(consumer, 'example.mjs'),
+      example.replace(/console\.log\(([^\n]*)\)\s*$/, 'console.log(JSON.stringify([$1]))'),
+    )
+    const [amountOut, amountOutMin, bridgeIds, routes] = JSON.parse(
+      run(process.execPath, ['example.mjs'], consumer),
+    ) as [string, string, string[], number]
     expect(BigInt(amountOut)).toBeGreaterThan(240_000_000n)
     expect(BigInt(amountOutMin)).toBe((BigInt(amountOut) * 9950n) / 10000n)
     expect(bridgeIds.length).toBeGreaterThan(0)
@@ -92,7 +130,18 @@ describe('the packed tarball', () => {
   it('type-checks a TypeScript consumer (NodeNext) against the shipped declarations', () => {
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: [] }, include: ['consumer.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: [],
+        },
+        include: ['consumer.ts'],
+      }),
     )
     writeFileSync(
       join(consumer, 'consumer.ts'),
@@ -114,7 +163,10 @@ export { amount, code, same }
     )
     expect(typeErrors()).toBe('')
     // And a type error is reported: the check above is not vacuous.
-    writeFileSync(join(consumer, 'consumer.ts'), `import { createEngine } from 'crossroute'\ncreateEngine('not a snapshot')\n`)
+    writeFileSync(
+      join(consumer, 'consumer.ts'),
+      `import { createEngine } from 'crossroute'\ncreateEngine('not a snapshot')\n`,
+    )
     expect(typeErrors()).toMatch(/TS2345/)
   })
 })
@@ -123,15 +175,25 @@ describe("the engine entry's module graph", () => {
   /** The files of packages (`node_modules/<name>/`) that `import(specifier)` loads in a fresh node process. */
   function loadedPackages(specifier: string): Set<string> {
     const log = join(work, `loaded-${specifier.replace(/\W/g, '_')}.txt`)
-    writeFileSync(join(consumer, 'hooks.mjs'), `import { appendFileSync } from 'node:fs'
+    writeFileSync(
+      join(consumer, 'hooks.mjs'),
+      `import { appendFileSync } from 'node:fs'
 export async function resolve(specifier, context, next) {
   const result = await next(specifier, context)
   appendFileSync(${JSON.stringify(log)}, result.url + '\\n')
   return result
-}`)
-    writeFileSync(join(consumer, 'register.mjs'), `import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n`)
+}`,
+    )
+    writeFileSync(
+      join(consumer, 'register.mjs'),
+      `import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n`,
+    )
     writeFileSync(log, '')
-    run(process.execPath, ['--import', './register.mjs', '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`], consumer)
+    run(
+      process.execPath,
+      ['--import', './register.mjs', '--input-type=module', '-e', `await import(${JSON.stringify(specifier)})`],
+      consumer,
+    )
     const packages = readFileSync(log, 'utf8')
       .split('\n')
       .map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(url))
@@ -152,6 +214,8 @@ export async function resolve(specifier, context, next) {
   // libraries belong to the transaction builders (`crossroute/transactions`) and the service.
   it('does not load @solana/web3.js, bitcoinjs-lib or the root of viem', () => {
     const loaded = loadedPackages('crossroute')
-    expect([...loaded].filter((name) => name === '@solana/web3.js' || name === 'bitcoinjs-lib' || name === 'viem')).toEqual([])
+    expect(
+      [...loaded].filter((name) => name === '@solana/web3.js' || name === 'bitcoinjs-lib' || name === 'viem'),
+    ).toEqual([])
   })
 })

@@ -27,7 +27,15 @@ const Koa = (await import('koa')).default
 const Router = (await import('@koa/router')).default
 
 const engine = engineModule.createEngine(engineModule.loadSnapshot(miniSnapshot()))
-const request = { sender: SENDER, srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_WETH, amount: '1000000000', swapDirection: 'exact-amount-in' as const }
+const request = {
+  sender: SENDER,
+  srcChainId: ETH,
+  srcToken: ETH_USDC,
+  dstChainId: OP,
+  dstToken: OP_WETH,
+  amount: '1000000000',
+  swapDirection: 'exact-amount-in' as const,
+}
 
 describe(`the slippage maximum, changed to ${CHANGED_MAX} in the rules module only`, () => {
   let server: Server
@@ -40,7 +48,15 @@ describe(`the slippage maximum, changed to ${CHANGED_MAX} in the rules module on
     const app = new Koa()
     app.use(errors())
     app.use(async (ctx, next) => {
-      ctx.state.apiKey = { keyId: 'k', appId: 'a', orgId: 'o', appName: 'A', affiliateId: 'f', gasless: false, appFees: [] }
+      ctx.state.apiKey = {
+        keyId: 'k',
+        appId: 'a',
+        orgId: 'o',
+        appName: 'A',
+        affiliateId: 'f',
+        gasless: false,
+        appFees: [],
+      }
       await next()
     })
     const api = new Router({ prefix: '/api' })
@@ -56,24 +72,34 @@ describe(`the slippage maximum, changed to ${CHANGED_MAX} in the rules module on
   })
 
   const httpQuote = (slippage: number) =>
-    fetch(`${base}?${new URLSearchParams({ actionType: 'swap-action', ...request, srcChainId: String(ETH), dstChainId: String(OP), slippage: String(slippage) })}`)
+    fetch(
+      `${base}?${new URLSearchParams({ actionType: 'swap-action', ...request, srcChainId: String(ETH), dstChainId: String(OP), slippage: String(slippage) })}`,
+    )
 
   it('the HTTP answer: the maximum is accepted, one past it refused', async () => {
     expect((await httpQuote(CHANGED_MAX)).status).toBe(200)
     const refused = await httpQuote(CHANGED_MAX + 1)
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'slippage', value: String(CHANGED_MAX + 1) } })
+    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      details: { parameter: 'slippage', value: String(CHANGED_MAX + 1) },
+    })
   })
 
   it("the engine's library answer: the same bound, the same error", () => {
     expect(engine.quote({ ...request, slippage: CHANGED_MAX }).amountOutMin.amount).toMatch(/^[0-9]+$/)
     expect(() => engine.quote({ ...request, slippage: CHANGED_MAX + 1 })).toThrow(engineModule.InvalidParameterError)
-    expect(() => engineModule.parseQuoteRequest({ ...request, slippage: CHANGED_MAX + 1 })).toThrow(/between 0 and 500 bps/)
+    expect(() => engineModule.parseQuoteRequest({ ...request, slippage: CHANGED_MAX + 1 })).toThrow(
+      /between 0 and 500 bps/,
+    )
   })
 
   it('the OpenAPI document: the parameter and the schema carry the new maximum', () => {
     const document = buildOpenApiDocument()
-    const parameter = document.components?.parameters?.['GetAction.slippage'] as { schema: { maximum: number }; description: string }
+    const parameter = document.components?.parameters?.['GetAction.slippage'] as {
+      schema: { maximum: number }
+      description: string
+    }
     expect(parameter.schema.maximum).toBe(CHANGED_MAX)
     expect(parameter.description).toContain(`0 to ${CHANGED_MAX}`)
   })

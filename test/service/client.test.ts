@@ -6,7 +6,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { GENERATE_COMMAND, SCHEMA_FILE, generateClientSchema, jsonQueryParameterNames } from '../../service/client/generate.js'
+import {
+  GENERATE_COMMAND,
+  SCHEMA_FILE,
+  generateClientSchema,
+  jsonQueryParameterNames,
+} from '../../service/client/generate.js'
 import { JSON_QUERY_PARAMETERS, createCrossrouteClient, serializeQuery } from '../../service/client/index.js'
 import { buildOpenApiDocument } from '../../service/openapi/document.js'
 import { BASE_USDC, OP_USDT, SENDER } from '../helpers/mainnet.js'
@@ -20,7 +25,10 @@ describe('the generated types', () => {
   it('schema.ts is what the generator makes of the current document', async () => {
     const committed = readFileSync(SCHEMA_FILE, 'utf8')
     const generated = await generateClientSchema()
-    expect(committed === generated, `service/client/schema.ts is stale: run \`${GENERATE_COMMAND}\` and commit it`).toBe(true)
+    expect(
+      committed === generated,
+      `service/client/schema.ts is stale: run \`${GENERATE_COMMAND}\` and commit it`,
+    ).toBe(true)
   })
 })
 
@@ -41,8 +49,16 @@ describe('query serialization', () => {
 
   it('writes repeated bridgeIds, appFees as one JSON value, the rest as text; absent values not at all', () => {
     const fees = [{ bps: 25, receiverAddress: FEE_RECEIVER }]
-    const query = serializeQuery({ slippage: 12.5, bridgeIds: ['cctp', 'across'], appFees: fees, refundTo: undefined, gasless: false })
-    expect(query).toBe(`slippage=12.5&bridgeIds=cctp&bridgeIds=across&gasless=false&appFees=${encodeURIComponent(JSON.stringify(fees))}`)
+    const query = serializeQuery({
+      slippage: 12.5,
+      bridgeIds: ['cctp', 'across'],
+      appFees: fees,
+      refundTo: undefined,
+      gasless: false,
+    })
+    expect(query).toBe(
+      `slippage=12.5&bridgeIds=cctp&bridgeIds=across&gasless=false&appFees=${encodeURIComponent(JSON.stringify(fees))}`,
+    )
     const parsed = new URLSearchParams(query)
     expect(parsed.getAll('bridgeIds')).toEqual(['cctp', 'across'])
     expect(JSON.parse(parsed.get('appFees')!)).toEqual(fees)
@@ -85,7 +101,9 @@ describe('the client against the real service (2 workers)', () => {
   it('quotes, registers, reads the status and the history, with typed answers', async () => {
     const api = client()
     const appFees = [{ bps: 25, receiverAddress: FEE_RECEIVER }]
-    const quote = await api.GET('/getAction', { params: { query: { ...swap, bridgeIds: ['cctp', 'optimism'], appFees } } })
+    const quote = await api.GET('/getAction', {
+      params: { query: { ...swap, bridgeIds: ['cctp', 'optimism'], appFees } },
+    })
     expect(quote.error, JSON.stringify(quote.error)).toBeUndefined()
     const action = quote.data!
     expect(quote.response.status).toBe(200)
@@ -101,7 +119,9 @@ describe('the client against the real service (2 workers)', () => {
     for (const bridge of action.bridgeIds) expect(['cctp', 'optimism']).toContain(bridge)
 
     const txHash = `0x${'7a'.repeat(32)}`
-    const registered = await api.POST('/registerTxs', { body: { txId: action.txId, vmId: 'evm', txHash, chainId: swap.srcChainId } })
+    const registered = await api.POST('/registerTxs', {
+      body: { txId: action.txId, vmId: 'evm', txHash, chainId: swap.srcChainId },
+    })
     expect(registered.error, JSON.stringify(registered.error)).toBeUndefined()
     expect(registered.data).toEqual([{ success: true, error: null, code: null }])
 
@@ -117,14 +137,18 @@ describe('the client against the real service (2 workers)', () => {
     expect(details.actionRequest.appFees).toEqual(appFees)
     expect(details.actionResponse.txId).toBe(action.txId)
 
-    const history = await api.GET('/getTransactions', { params: { query: { chainIds: '10', walletAddress: SENDER, period: 'day', limit: 10 } } })
+    const history = await api.GET('/getTransactions', {
+      params: { query: { chainIds: '10', walletAddress: SENDER, period: 'day', limit: 10 } },
+    })
     expect(history.error, JSON.stringify(history.error)).toBeUndefined()
     expect(history.data!.txs.map((tx) => tx.txId)).toEqual([action.txId])
     expect(history.data!.pagination).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 })
     const elsewhere = await api.GET('/getTransactions', { params: { query: { chainIds: '42161' } } })
     expect(elsewhere.data!.pagination.total).toBe(0)
 
-    expect(new Set(requested.map((url) => url.pathname))).toEqual(new Set(['/api/getAction', '/api/registerTxs', '/api/getStatus', '/api/getTransactions']))
+    expect(new Set(requested.map((url) => url.pathname))).toEqual(
+      new Set(['/api/getAction', '/api/registerTxs', '/api/getStatus', '/api/getTransactions']),
+    )
   })
 
   it('receives errors as the typed envelopes of the document', async () => {
@@ -135,7 +159,8 @@ describe('the client against the real service (2 workers)', () => {
     expect(error?.success).toBe(false)
     expect(error?.error.code).toBe('INVALID_PARAMETER')
     // `code` selects the schema of `details`: here InvalidParameterError's.
-    if (error?.error.code !== 'INVALID_PARAMETER') throw new Error(`expected INVALID_PARAMETER, got ${JSON.stringify(error)}`)
+    if (error?.error.code !== 'INVALID_PARAMETER')
+      throw new Error(`expected INVALID_PARAMETER, got ${JSON.stringify(error)}`)
     expect(error.error.name).toBe('InvalidParameterError')
     expect(error.error.statusCode).toBe(400)
     expect(error.error.details).toMatchObject({ parameter: 'slippage', value: '20000' })

@@ -17,9 +17,13 @@ const quote = {
   slippage: 50,
 } as const
 
-export async function clientTypes(client: CrossrouteClient = createCrossrouteClient({ baseUrl: '/api', apiKey: 'k' })): Promise<void> {
+export async function clientTypes(
+  client: CrossrouteClient = createCrossrouteClient({ baseUrl: '/api', apiKey: 'k' }),
+): Promise<void> {
   // Accepted: the documented parameters with their documented types.
-  const { data, error } = await client.GET('/getAction', { params: { query: { ...quote, bridgeIds: ['cctp'], appFees: [{ bps: 25, receiverAddress: '0x0' }] } } })
+  const { data, error } = await client.GET('/getAction', {
+    params: { query: { ...quote, bridgeIds: ['cctp'], appFees: [{ bps: 25, receiverAddress: '0x0' }] } },
+  })
   if (data !== undefined) {
     const amountOut: string = data.amountOut.amount
     const txId: string = data.txId

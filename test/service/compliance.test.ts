@@ -86,7 +86,11 @@ describe('GEO_BLOCKED', () => {
     expect(response.body.error).toEqual({ code: 'GEO_BLOCKED', statusCode: 403, details: error.details })
   })
 
-  it.each([['CU', 'Cuba'], ['IR', 'Iran'], ['SY', 'Syria']])('blocks %s by default', async (code, name) => {
+  it.each([
+    ['CU', 'Cuba'],
+    ['IR', 'Iran'],
+    ['SY', 'Syria'],
+  ])('blocks %s by default', async (code, name) => {
     const response = await server.get({}, { 'cf-ipcountry': code })
     expect((response.error as GeoBlockingError).details).toMatchObject({ countryCode: code, countryName: name })
   })
@@ -122,7 +126,9 @@ describe('GEO_BLOCKED configuration', () => {
       expect((await server.get({}, { 'cf-ipcountry': 'RU' })).error).toMatchObject({
         details: { countryCode: 'RU', countryName: 'Russia', reason: 'jurisdiction blocked by service policy' },
       })
-      expect((await server.get({}, { 'cf-ipcountry': 'T1' })).error).toMatchObject({ details: { countryName: 'Tor network' } })
+      expect((await server.get({}, { 'cf-ipcountry': 'T1' })).error).toMatchObject({
+        details: { countryName: 'Tor network' },
+      })
     } finally {
       await server.close()
     }
@@ -143,7 +149,12 @@ describe('GEO_BLOCKED configuration', () => {
   })
 
   it('names countries, with fallbacks for pseudo-codes', () => {
-    expect([countryName('US'), countryName('XX'), countryName('T1'), countryName('Q1')]).toEqual(['United States', 'Unknown country', 'Tor network', 'Q1'])
+    expect([countryName('US'), countryName('XX'), countryName('T1'), countryName('Q1')]).toEqual([
+      'United States',
+      'Unknown country',
+      'Tor network',
+      'Q1',
+    ])
   })
 })
 
@@ -159,18 +170,21 @@ describe('WALLET_SCREENED', () => {
     return (response.error as WalletScreeningError).details
   }
 
-  it.each([1, 42161, 1337])('screens a listed ETH address as sender on chain %i, with the details of SPEC §7.2', async (chainId) => {
-    const response = await server.get({ sender: LISTED_ETH, srcChainId: String(chainId), dstChainId: '10' })
-    expect(screened(response)).toEqual({
-      walletAddress: LISTED_ETH,
-      chainId,
-      riskLevel: 'severe',
-      reason: 'OFAC SDN list',
-      screenedAt: NOW.toISOString(),
-    })
-    expect(response.status).toBe(403)
-    expect(response.body.error).toMatchObject({ code: 'WALLET_SCREENED', statusCode: 403 })
-  })
+  it.each([1, 42161, 1337])(
+    'screens a listed ETH address as sender on chain %i, with the details of SPEC §7.2',
+    async (chainId) => {
+      const response = await server.get({ sender: LISTED_ETH, srcChainId: String(chainId), dstChainId: '10' })
+      expect(screened(response)).toEqual({
+        walletAddress: LISTED_ETH,
+        chainId,
+        riskLevel: 'severe',
+        reason: 'OFAC SDN list',
+        screenedAt: NOW.toISOString(),
+      })
+      expect(response.status).toBe(403)
+      expect(response.body.error).toMatchObject({ code: 'WALLET_SCREENED', statusCode: 403 })
+    },
+  )
 
   it('compares EVM addresses in any case', async () => {
     for (const address of [LISTED_ETH.toLowerCase(), `0x${LISTED_ETH.slice(2).toUpperCase()}`]) {
@@ -179,7 +193,12 @@ describe('WALLET_SCREENED', () => {
   })
 
   it('screens a listed Bitcoin address as recipient on the Bitcoin chain', async () => {
-    const response = await server.get({ sender: CLEAN_EVM, srcChainId: '1', recipient: LISTED_XBT, dstChainId: String(BITCOIN) })
+    const response = await server.get({
+      sender: CLEAN_EVM,
+      srcChainId: '1',
+      recipient: LISTED_XBT,
+      dstChainId: String(BITCOIN),
+    })
     expect(screened(response)).toMatchObject({ walletAddress: LISTED_XBT, chainId: BITCOIN })
   })
 
@@ -189,12 +208,20 @@ describe('WALLET_SCREENED', () => {
   })
 
   it('screens a listed Tron address on Tron, case-sensitively', async () => {
-    expect(screened(await server.get({ sender: LISTED_TRX, srcChainId: String(TRON) }))).toMatchObject({ walletAddress: LISTED_TRX, chainId: TRON })
+    expect(screened(await server.get({ sender: LISTED_TRX, srcChainId: String(TRON) }))).toMatchObject({
+      walletAddress: LISTED_TRX,
+      chainId: TRON,
+    })
     expect((await server.get({ sender: LISTED_TRX.toLowerCase(), srcChainId: String(TRON) })).status).toBe(200)
   })
 
   it('screens refundTo against the source chain', async () => {
-    const response = await server.get({ sender: CLEAN_EVM, refundTo: LISTED_ETH, srcChainId: '8453', dstChainId: String(BITCOIN) })
+    const response = await server.get({
+      sender: CLEAN_EVM,
+      refundTo: LISTED_ETH,
+      srcChainId: '8453',
+      dstChainId: String(BITCOIN),
+    })
     expect(screened(response)).toMatchObject({ walletAddress: LISTED_ETH, chainId: 8453 })
   })
 
@@ -222,19 +249,24 @@ describe('WALLET_SCREENED', () => {
   })
 
   it('checks geography before wallets', async () => {
-    expect((await server.get({ sender: LISTED_ETH, srcChainId: '1' }, { 'cf-ipcountry': 'KP' })).error).toBeInstanceOf(GeoBlockingError)
+    expect((await server.get({ sender: LISTED_ETH, srcChainId: '1' }, { 'cf-ipcountry': 'KP' })).error).toBeInstanceOf(
+      GeoBlockingError,
+    )
   })
 
   it('offers the same lists for addresses from JSON bodies', () => {
     const error = thrown(
-      () => server.compliance.screenAddresses([
-        { field: 'txs[0].sender', address: CLEAN_EVM, chainId: 1 },
-        { field: 'txs[1].sender', address: LISTED_TRX, chainId: TRON },
-      ]),
+      () =>
+        server.compliance.screenAddresses([
+          { field: 'txs[0].sender', address: CLEAN_EVM, chainId: 1 },
+          { field: 'txs[1].sender', address: LISTED_TRX, chainId: TRON },
+        ]),
       WalletScreeningError,
     )
     expect(error.details).toMatchObject({ walletAddress: LISTED_TRX, chainId: TRON })
-    expect(() => server.compliance.screenAddresses([{ field: 'sender', address: LISTED_ETH, chainId: 7 }])).toThrow(WalletScreeningError)
+    expect(() => server.compliance.screenAddresses([{ field: 'sender', address: LISTED_ETH, chainId: 7 }])).toThrow(
+      WalletScreeningError,
+    )
   })
 })
 
@@ -259,11 +291,13 @@ describe('screening lists (SCREENING_DIR)', () => {
   })
 
   it('puts each line in the set its shape says, whatever list it is filed under', () => {
-    const lists = loadScreeningLists(listDir({
-      'sanctioned_addresses_XBT.txt': `${LISTED_XBT}\n${LISTED_TRX}\n`,
-      'sanctioned_addresses_USDT.txt': `${LISTED_ETH}\n${LISTED_BECH32.toUpperCase()}\n`,
-      'sanctioned_addresses_XMR.txt': 'not-a-chain-we-serve\n',
-    }))
+    const lists = loadScreeningLists(
+      listDir({
+        'sanctioned_addresses_XBT.txt': `${LISTED_XBT}\n${LISTED_TRX}\n`,
+        'sanctioned_addresses_USDT.txt': `${LISTED_ETH}\n${LISTED_BECH32.toUpperCase()}\n`,
+        'sanctioned_addresses_XMR.txt': 'not-a-chain-we-serve\n',
+      }),
+    )
     expect(lists.sets.bitcoin).toEqual(new Set([LISTED_XBT, LISTED_BECH32]))
     expect(lists.sets.tron).toEqual(new Set([LISTED_TRX]))
     expect(lists.sets.evm).toEqual(new Set([LISTED_ETH.toLowerCase()]))
@@ -273,7 +307,9 @@ describe('screening lists (SCREENING_DIR)', () => {
   it('loads the shipped lists, each into its family', () => {
     const { sets, files } = loadScreeningLists(DEFAULTS.screeningDir)
     expect(files).toContain('sanctioned_addresses_ETH.txt')
-    expect(sets.evm.has(LISTED_ETH.toLowerCase()) && sets.bitcoin.has(LISTED_XBT) && sets.tron.has(LISTED_TRX)).toBe(true)
+    expect(sets.evm.has(LISTED_ETH.toLowerCase()) && sets.bitcoin.has(LISTED_XBT) && sets.tron.has(LISTED_TRX)).toBe(
+      true,
+    )
   })
 
   it('refuses a line that is no address, naming file and line', () => {

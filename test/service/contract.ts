@@ -50,7 +50,10 @@ export function send(url: string, options: SendOptions = {}): Promise<Reply> {
         method: options.method ?? 'GET',
         path,
         // A body always goes with its length: Node sends a GET's body unframed otherwise.
-        headers: options.body === undefined ? options.headers : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
+        headers:
+          options.body === undefined
+            ? options.headers
+            : { 'content-length': String(Buffer.byteLength(options.body)), ...options.headers },
         agent: options.agent ?? false,
         signal: AbortSignal.timeout(timeoutMs),
       },
@@ -72,7 +75,15 @@ const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replac
 /** The envelope fields every error answer carries. */
 export interface ErrorBody {
   success: false
-  error: { code: string; name: string; message: string; title: string; statusCode: number; details?: unknown; timestamp: string }
+  error: {
+    code: string
+    name: string
+    message: string
+    title: string
+    statusCode: number
+    details?: unknown
+    timestamp: string
+  }
 }
 
 /** RFC 3339 date-time, as `Date.prototype.toISOString` writes it and wider (any offset, any fraction). */
@@ -101,7 +112,17 @@ export function createContract(document: OpenApiDocument): Contract {
   // strictRequired is off: `then: {required: [...]}` names properties declared beside the `if`, as it should.
   const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true })
   // The document's own fields and OpenAPI's `discriminator` annotation are not JSON Schema keywords.
-  ajv.addVocabulary(['openapi', 'info', 'jsonSchemaDialect', 'servers', 'security', 'tags', 'paths', 'components', 'discriminator'])
+  ajv.addVocabulary([
+    'openapi',
+    'info',
+    'jsonSchemaDialect',
+    'servers',
+    'security',
+    'tags',
+    'paths',
+    'components',
+    'discriminator',
+  ])
   ajv.addFormat('date-time', (value: string) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)))
   ajv.addSchema(structuredClone(document) as object, DOCUMENT_ID)
 
@@ -118,7 +139,10 @@ export function createContract(document: OpenApiDocument): Contract {
   const validate = (pointer: string, value: unknown): string[] => {
     const check = validator(pointer)
     if (check(value)) return []
-    return (check.errors ?? []).map((error) => `${error.instancePath || '(root)'} ${error.message ?? ''} ${JSON.stringify(error.params)} [${error.schemaPath}]`)
+    return (check.errors ?? []).map(
+      (error) =>
+        `${error.instancePath || '(root)'} ${error.message ?? ''} ${JSON.stringify(error.params)} [${error.schemaPath}]`,
+    )
   }
 
   const responsePointer = (path: string | undefined, method: string, status: number): string | undefined => {
@@ -127,7 +151,9 @@ export function createContract(document: OpenApiDocument): Contract {
       // A path the document does not have: 404, or an error any path can get before routing (413, 503) or from an
       // undocumented route (the test-only ones): the shared error response of the status.
       const name = ERROR_RESPONSES[status]
-      return name === undefined || document.components.responses[name] === undefined ? undefined : `#/components/responses/${name}`
+      return name === undefined || document.components.responses[name] === undefined
+        ? undefined
+        : `#/components/responses/${name}`
     }
     // A method the path does not have is answered like its main operation (GET, else POST) up to routing (413, 503),
     // then 405; the document lists those under that operation, as SPEC §4.1 lists 405 under getAction.
@@ -136,7 +162,9 @@ export function createContract(document: OpenApiDocument): Contract {
     const operationMethod = status === 405 || pathItem[documentedMethod] === undefined ? mainMethod : documentedMethod
     const response = pathItem[operationMethod]?.responses[String(status)]
     if (response === undefined) return undefined
-    return '$ref' in response ? response.$ref : `#/paths/${pointerSegment(path!)}/${operationMethod}/responses/${status}`
+    return '$ref' in response
+      ? response.$ref
+      : `#/paths/${pointerSegment(path!)}/${operationMethod}/responses/${status}`
   }
 
   const resolve = <T>(pointer: string): T => {
@@ -152,7 +180,8 @@ export function createContract(document: OpenApiDocument): Contract {
     validate,
     check(path, method, reply) {
       const pointer = responsePointer(path, method, reply.status)
-      if (pointer === undefined) return [`status ${reply.status} is not declared for ${method} ${path ?? '(unknown path)'}`]
+      if (pointer === undefined)
+        return [`status ${reply.status} is not declared for ${method} ${path ?? '(unknown path)'}`]
       const response = resolve<Response>(pointer)
       const problems: string[] = []
       for (const [name, declared] of Object.entries(response.headers ?? {})) {

@@ -28,12 +28,24 @@ interface Registered {
 
 async function quoteAndRegister(service: RunningService, count: number): Promise<Registered[]> {
   const routes = [ROUTES.toOptimism, ROUTES.toSolana, ROUTES.sameChain]
-  const actions = await Promise.all(Array.from({ length: count }, (_, i) => getAction(service, routes[i % routes.length]!)))
-  const registered = actions.map((action) => ({ txId: action.txId, txHash: fakeTxHash(), srcChainId: action.tx.chainId, bridgeRoute: action.bridgeRoute }))
+  const actions = await Promise.all(
+    Array.from({ length: count }, (_, i) => getAction(service, routes[i % routes.length]!)),
+  )
+  const registered = actions.map((action) => ({
+    txId: action.txId,
+    txHash: fakeTxHash(),
+    srcChainId: action.tx.chainId,
+    bridgeRoute: action.bridgeRoute,
+  }))
   // One array registration and single ones, all acknowledged before the kill.
   const [batch, singles] = [registered.slice(0, count / 2), registered.slice(count / 2)]
-  await registerTxs(service, batch.map(({ txId, txHash, srcChainId }) => ({ txId, txHash, chainId: srcChainId })))
-  await Promise.all(singles.map(({ txId, txHash, srcChainId }) => registerTxs(service, [{ txId, txHash, chainId: srcChainId }])))
+  await registerTxs(
+    service,
+    batch.map(({ txId, txHash, srcChainId }) => ({ txId, txHash, chainId: srcChainId })),
+  )
+  await Promise.all(
+    singles.map(({ txId, txHash, srcChainId }) => registerTxs(service, [{ txId, txHash, chainId: srcChainId }])),
+  )
   return registered
 }
 
@@ -60,7 +72,9 @@ describe('durability', () => {
         const details = await getStatus(second, tx.txId)
         expect(details.srcTxHash).toBe(tx.txHash)
         // Nothing recorded before the kill was lost or rewritten.
-        expect(details.bridgeDetails.txPath.slice(0, before[i]!.bridgeDetails.txPath.length)).toEqual(before[i]!.bridgeDetails.txPath)
+        expect(details.bridgeDetails.txPath.slice(0, before[i]!.bridgeDetails.txPath.length)).toEqual(
+          before[i]!.bridgeDetails.txPath,
+        )
       }
       for (const tx of registered) {
         const { details } = await waitForStatus(second, tx.txId, ['success', 'failed', 'requires refund'], 30_000)

@@ -35,7 +35,20 @@ const MAX_PATH_LENGTH = 14_000
 const KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta']
 const BTC_WALLET = 'bc1qw2rljtp62dva655nvx7pd6dp0cyl670ede28v5'
 const TRON_WALLET = 'TQEeabbxpAEzVwV7ac36vXnjtiMRWq2r41'
-const KNOWN_CHAINS = new Set(['1', '10', '56', '137', '8453', '42161', '43114', '999', '1337', '1151111081099710', '20000000000001', '728126428'])
+const KNOWN_CHAINS = new Set([
+  '1',
+  '10',
+  '56',
+  '137',
+  '8453',
+  '42161',
+  '43114',
+  '999',
+  '1337',
+  '1151111081099710',
+  '20000000000001',
+  '728126428',
+])
 
 type Vm = 'evm' | 'solana' | 'bitcoin' | 'tron'
 type Pairs = [string, string][]
@@ -46,43 +59,101 @@ const BASES: { name: string; pairs: Pairs; recipientVm: Vm; isCrossChain: boolea
     name: 'same-chain swap',
     recipientVm: 'evm',
     isCrossChain: false,
-    pairs: [['actionType', 'swap-action'], ['sender', SENDER], ['srcChainId', '42161'], ['srcToken', ARB_USDC], ['dstChainId', '42161'],
-      ['dstToken', ARB_WETH], ['slippage', '50'], ['amount', '1000000000'], ['swapDirection', 'exact-amount-in']],
+    pairs: [
+      ['actionType', 'swap-action'],
+      ['sender', SENDER],
+      ['srcChainId', '42161'],
+      ['srcToken', ARB_USDC],
+      ['dstChainId', '42161'],
+      ['dstToken', ARB_WETH],
+      ['slippage', '50'],
+      ['amount', '1000000000'],
+      ['swapDirection', 'exact-amount-in'],
+    ],
   },
   {
     name: 'cross-chain swap',
     recipientVm: 'evm',
     isCrossChain: true,
-    pairs: [['actionType', 'swap-action'], ['sender', SENDER], ['srcChainId', '8453'], ['srcToken', BASE_USDC], ['dstChainId', '10'],
-      ['dstToken', OP_USDT], ['slippage', '50'], ['amount', '1000000000'], ['swapDirection', 'exact-amount-out']],
+    pairs: [
+      ['actionType', 'swap-action'],
+      ['sender', SENDER],
+      ['srcChainId', '8453'],
+      ['srcToken', BASE_USDC],
+      ['dstChainId', '10'],
+      ['dstToken', OP_USDT],
+      ['slippage', '50'],
+      ['amount', '1000000000'],
+      ['swapDirection', 'exact-amount-out'],
+    ],
   },
   {
     name: 'to Solana',
     recipientVm: 'solana',
     isCrossChain: true,
-    pairs: [['actionType', 'swap-action'], ['sender', SENDER], ['srcChainId', '8453'], ['srcToken', BASE_USDC], ['dstChainId', '1151111081099710'],
-      ['dstToken', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'], ['slippage', '50'], ['amount', '1000000000'], ['swapDirection', 'exact-amount-in'], ['recipient', SOL_WALLET]],
+    pairs: [
+      ['actionType', 'swap-action'],
+      ['sender', SENDER],
+      ['srcChainId', '8453'],
+      ['srcToken', BASE_USDC],
+      ['dstChainId', '1151111081099710'],
+      ['dstToken', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+      ['slippage', '50'],
+      ['amount', '1000000000'],
+      ['swapDirection', 'exact-amount-in'],
+      ['recipient', SOL_WALLET],
+    ],
   },
   {
     name: 'to Bitcoin',
     recipientVm: 'bitcoin',
     isCrossChain: true,
-    pairs: [['actionType', 'swap-action'], ['sender', SENDER], ['srcChainId', '1'], ['srcToken', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'], ['dstChainId', '20000000000001'],
-      ['dstToken', 'bitcoin'], ['slippage', '100'], ['amount', '10000000000'], ['swapDirection', 'exact-amount-in'], ['recipient', BTC_WALLET]],
+    pairs: [
+      ['actionType', 'swap-action'],
+      ['sender', SENDER],
+      ['srcChainId', '1'],
+      ['srcToken', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
+      ['dstChainId', '20000000000001'],
+      ['dstToken', 'bitcoin'],
+      ['slippage', '100'],
+      ['amount', '10000000000'],
+      ['swapDirection', 'exact-amount-in'],
+      ['recipient', BTC_WALLET],
+    ],
   },
   {
     name: 'to Tron',
     recipientVm: 'tron',
     isCrossChain: true,
-    pairs: [['actionType', 'swap-action'], ['sender', SENDER], ['srcChainId', '8453'], ['srcToken', BASE_USDC], ['dstChainId', '728126428'],
-      ['dstToken', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'], ['slippage', '50'], ['amount', '1000000000'], ['swapDirection', 'exact-amount-in'], ['recipient', TRON_WALLET]],
+    pairs: [
+      ['actionType', 'swap-action'],
+      ['sender', SENDER],
+      ['srcChainId', '8453'],
+      ['srcToken', BASE_USDC],
+      ['dstChainId', '728126428'],
+      ['dstToken', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
+      ['slippage', '50'],
+      ['amount', '1000000000'],
+      ['swapDirection', 'exact-amount-in'],
+      ['recipient', TRON_WALLET],
+    ],
   },
   {
     name: 'evm-calldata-tx',
     recipientVm: 'evm',
     isCrossChain: true,
-    pairs: [['actionType', 'evm-calldata-tx'], ['sender', SENDER], ['srcChainId', '8453'], ['srcToken', BASE_USDC], ['dstChainId', '10'],
-      ['dstToken', OP_USDT], ['slippage', '50'], ['to', SENDER], ['data', '0xa9059cbb'], ['erc20Amount', '5000000']],
+    pairs: [
+      ['actionType', 'evm-calldata-tx'],
+      ['sender', SENDER],
+      ['srcChainId', '8453'],
+      ['srcToken', BASE_USDC],
+      ['dstChainId', '10'],
+      ['dstToken', OP_USDT],
+      ['slippage', '50'],
+      ['to', SENDER],
+      ['data', '0xa9059cbb'],
+      ['erc20Amount', '5000000'],
+    ],
   },
 ]
 
@@ -91,28 +162,90 @@ const BASES: { name: string; pairs: Pairs; recipientVm: Vm; isCrossChain: boolea
 // ---------------------------------------------------------------------------------------------------------------
 
 /** Non-ASCII text (every parameter's valid values are ASCII, so any of it makes a value invalid). */
+// eslint-disable-next-line no-control-regex -- the class is "anything outside ASCII", NUL included
 const unicode = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }).filter((text) => /[^\x00-\x7f]/.test(text))
 /** Inserts a piece into a string at a generated position. */
 const insertInto = (valid: string, piece: fc.Arbitrary<string>) =>
-  fc.tuple(fc.nat({ max: valid.length }), piece).map(([at, inserted]) => valid.slice(0, at) + inserted + valid.slice(at))
+  fc
+    .tuple(fc.nat({ max: valid.length }), piece)
+    .map(([at, inserted]) => valid.slice(0, at) + inserted + valid.slice(at))
 /** A long run of a character: oversized values (kept under Node's 16 KB request-head limit). */
 const oversized = (char: string) => fc.integer({ min: 200, max: 8000 }).map((length) => char.repeat(length))
 
 const badChainId = fc.oneof(
-  fc.constantFrom('0', '-1', '-42161', '+10', '1.0', '10.5', '010', '1e3', '0x1', 'NaN', 'Infinity', '-Infinity', ' 10', '10 ', 'ten', '١٠', '１０', '9007199254740993', '99999999999999999999'),
-  fc.integer({ min: 2, max: 2 ** 31 }).map(String).filter((id) => !KNOWN_CHAINS.has(id)), // unknown chains
+  fc.constantFrom(
+    '0',
+    '-1',
+    '-42161',
+    '+10',
+    '1.0',
+    '10.5',
+    '010',
+    '1e3',
+    '0x1',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    ' 10',
+    '10 ',
+    'ten',
+    '١٠',
+    '１０',
+    '9007199254740993',
+    '99999999999999999999',
+  ),
+  fc
+    .integer({ min: 2, max: 2 ** 31 })
+    .map(String)
+    .filter((id) => !KNOWN_CHAINS.has(id)), // unknown chains
   insertInto('42161', unicode),
   oversized('9'),
 )
 const badSlippage = fc.oneof(
-  fc.constantFrom('-1', '-0.5', 'NaN', 'Infinity', '-Infinity', '1e2', '10001', '10000.0001', '.5', '5.', '0x10', ' 50', '50 ', '50%', '5,0', '５０', '٥٠', 'fifty', '--1'),
+  fc.constantFrom(
+    '-1',
+    '-0.5',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e2',
+    '10001',
+    '10000.0001',
+    '.5',
+    '5.',
+    '0x10',
+    ' 50',
+    '50 ',
+    '50%',
+    '5,0',
+    '５０',
+    '٥٠',
+    'fifty',
+    '--1',
+  ),
   fc.double({ min: 10_000.001, max: 1e300, noNaN: true }).map(String),
   fc.double({ max: -Number.MIN_VALUE, noNaN: true }).map(String),
   insertInto('50', unicode),
   oversized('1'),
 )
 const badAmount = fc.oneof(
-  fc.constantFrom('-1', '1.5', '1e18', '0x10', ' 1', '1 ', 'one', '0', '000', '１', '١', '+1', '1_000', 'Infinity', 'NaN'),
+  fc.constantFrom(
+    '-1',
+    '1.5',
+    '1e18',
+    '0x10',
+    ' 1',
+    '1 ',
+    'one',
+    '0',
+    '000',
+    '１',
+    '١',
+    '+1',
+    '1_000',
+    'Infinity',
+    'NaN',
+  ),
   fc.integer({ min: 79, max: 8000 }).map((digits) => '9'.repeat(digits)), // past uint256
   fc.constant((2n ** 256n).toString()),
   insertInto('1000000000', unicode),
@@ -124,19 +257,39 @@ const hugeAmount = fc.integer({ min: 15, max: 78 }).map((digits) => '9'.repeat(d
 const flipOneLetter = (address: string) =>
   fc.constantFrom(...[...address.slice(2)].flatMap((char, i) => (/[a-fA-F]/.test(char) ? [i + 2] : []))).map((i) => {
     const char = address[i]!
-    return address.slice(0, i) + (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()) + address.slice(i + 1)
+    return (
+      address.slice(0, i) +
+      (char === char.toLowerCase() ? char.toUpperCase() : char.toLowerCase()) +
+      address.slice(i + 1)
+    )
   })
 /** Replaces one character with one from `alphabet` that differs from it. */
 const replaceOne = (valid: string, from: number, alphabet: string) =>
-  fc.tuple(fc.integer({ min: from, max: valid.length - 1 }), fc.constantFrom(...alphabet)).map(([at, char]) =>
-    valid.slice(0, at) + (char === valid[at] ? (char === 'z' ? 'y' : 'z') : char) + valid.slice(at + 1))
+  fc
+    .tuple(fc.integer({ min: from, max: valid.length - 1 }), fc.constantFrom(...alphabet))
+    .map(
+      ([at, char]) =>
+        valid.slice(0, at) + (char === valid[at] ? (char === 'z' ? 'y' : 'z') : char) + valid.slice(at + 1),
+    )
 
 /** Addresses that are not wallets on a VM: malformed, of another VM, or the native-token sentinel. */
 const badWallet: Record<Vm, fc.Arbitrary<string>> = {
   evm: fc.oneof(
     flipOneLetter(SENDER),
-    fc.constantFrom(SENDER.slice(0, -1), `${SENDER}0`, SENDER.slice(2), ` ${SENDER}`, `${SENDER}\u200b`, SENDER.replace('a', 'а'),
-      '0x0000000000000000000000000000000000000000', SOL_WALLET, BTC_WALLET, TRON_WALLET, '0x', 'bitcoin'),
+    fc.constantFrom(
+      SENDER.slice(0, -1),
+      `${SENDER}0`,
+      SENDER.slice(2),
+      ` ${SENDER}`,
+      `${SENDER}\u200b`,
+      SENDER.replace('a', 'а'),
+      '0x0000000000000000000000000000000000000000',
+      SOL_WALLET,
+      BTC_WALLET,
+      TRON_WALLET,
+      '0x',
+      'bitcoin',
+    ),
     replaceOne(SENDER, 2, 'gxzGXZ-_.'),
     oversized('a'),
   ),
@@ -147,32 +300,94 @@ const badWallet: Record<Vm, fc.Arbitrary<string>> = {
   ),
   bitcoin: fc.oneof(
     replaceOne(BTC_WALLET, 4, 'qpzry9x8gf2tvdw0s3jn54khce6mua7l'), // one changed character: bech32 always catches it
-    fc.constantFrom(BTC_WALLET.replace('q', 'Q'), 'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx', 'bitcoin', SENDER, SOL_WALLET, `${BTC_WALLET} `),
+    fc.constantFrom(
+      BTC_WALLET.replace('q', 'Q'),
+      'tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx',
+      'bitcoin',
+      SENDER,
+      SOL_WALLET,
+      `${BTC_WALLET} `,
+    ),
   ),
   tron: fc.oneof(
     insertInto(TRON_WALLET.slice(1), fc.constantFrom('0', 'O', 'I', 'l')).map((rest) => `T${rest}`),
-    fc.constantFrom(TRON_WALLET.slice(0, -1), `${TRON_WALLET}1`, `t${TRON_WALLET.slice(1)}`, 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', SENDER),
+    fc.constantFrom(
+      TRON_WALLET.slice(0, -1),
+      `${TRON_WALLET}1`,
+      `t${TRON_WALLET.slice(1)}`,
+      'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+      SENDER,
+    ),
   ),
 }
 
 const badBridgeIds = fc.oneof(
-  fc.constantFrom('CCTP', 'cctp,', ',cctp', ',', 'cctp,,across', 'cctp, across', 'wormhole', 'layerzero', 'optimism;relay', '*', 'null', '[]', '["cctp"]'),
-  fc.array(fc.oneof(fc.constantFrom(...BRIDGE_IDS), fc.string({ minLength: 1, maxLength: 12 })), { minLength: 1, maxLength: 4 })
-    .filter((ids) => ids.some((id) => !(BRIDGE_IDS as readonly string[]).includes(id)) && !ids.some((id) => id.includes(',')))
+  fc.constantFrom(
+    'CCTP',
+    'cctp,',
+    ',cctp',
+    ',',
+    'cctp,,across',
+    'cctp, across',
+    'wormhole',
+    'layerzero',
+    'optimism;relay',
+    '*',
+    'null',
+    '[]',
+    '["cctp"]',
+  ),
+  fc
+    .array(fc.oneof(fc.constantFrom(...BRIDGE_IDS), fc.string({ minLength: 1, maxLength: 12 })), {
+      minLength: 1,
+      maxLength: 4,
+    })
+    .filter(
+      (ids) => ids.some((id) => !(BRIDGE_IDS as readonly string[]).includes(id)) && !ids.some((id) => id.includes(',')),
+    )
     .map((ids) => ids.join(',')),
   insertInto('cctp', unicode),
 )
 const feeOf = (bps: unknown, receiverAddress: unknown = SENDER) => JSON.stringify([{ bps, receiverAddress }])
 const badAppFees = fc.oneof(
-  fc.constantFrom('[', '{', ']', 'null', 'true', '1', '"x"', '{}', '[1]', '[null]', '[{}]', '[[]]', '[{"bps":25}]', "[{'bps':25}]",
-    feeOf(-1), feeOf(1.5), feeOf('25'), feeOf(null), feeOf(10_001), feeOf(25, ''), feeOf(25, 123), feeOf(25, 'not-an-address'), feeOf(25, SOL_WALLET),
+  fc.constantFrom(
+    '[',
+    '{',
+    ']',
+    'null',
+    'true',
+    '1',
+    '"x"',
+    '{}',
+    '[1]',
+    '[null]',
+    '[{}]',
+    '[[]]',
+    '[{"bps":25}]',
+    "[{'bps':25}]",
+    feeOf(-1),
+    feeOf(1.5),
+    feeOf('25'),
+    feeOf(null),
+    feeOf(10_001),
+    feeOf(25, ''),
+    feeOf(25, 123),
+    feeOf(25, 'not-an-address'),
+    feeOf(25, SOL_WALLET),
     '[{"bps":1e400,"receiverAddress":"0x8ba1f109551bD432803012645Ac136ddd64DBA72"}]',
     '[{"__proto__":{"bps":25,"receiverAddress":"0x8ba1f109551bD432803012645Ac136ddd64DBA72"}}]',
     JSON.stringify(Array.from({ length: 11 }, () => ({ bps: 1, receiverAddress: SENDER }))),
-    JSON.stringify([{ bps: 6000, receiverAddress: SENDER }, { bps: 4001, receiverAddress: SENDER }])),
+    JSON.stringify([
+      { bps: 6000, receiverAddress: SENDER },
+      { bps: 4001, receiverAddress: SENDER },
+    ]),
+  ),
   fc.integer({ min: 100, max: 1000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)), // deep nesting, never a fee
   fc.string({ maxLength: 40 }).filter((text) => text !== '' && !isJson(text)),
-  fc.jsonValue({ maxDepth: 3 }).filter((value) => !Array.isArray(value)).map((value) => JSON.stringify(value)),
+  fc
+    .jsonValue({ maxDepth: 3 })
+    .filter((value) => !Array.isArray(value))
+    .map((value) => JSON.stringify(value)),
   insertInto(feeOf(25), unicode),
 )
 function isJson(text: string): boolean {
@@ -189,9 +404,25 @@ function isJson(text: string): boolean {
 // ---------------------------------------------------------------------------------------------------------------
 
 type Mutation = (pairs: Pairs, base: (typeof BASES)[number]) => Pairs
-const set = (name: string, value: string): Mutation => (pairs) => [...pairs.filter(([key]) => key !== name), [name, value]]
+const set =
+  (name: string, value: string): Mutation =>
+  (pairs) => [...pairs.filter(([key]) => key !== name), [name, value]]
 const REQUIRED = ['actionType', 'sender', 'srcChainId', 'srcToken', 'dstChainId', 'dstToken', 'slippage']
-const SINGLE_VALUED = [...REQUIRED, 'amount', 'swapDirection', 'recipient', 'refundTo', 'appFees', 'to', 'data', 'value', 'erc20Amount', 'erc20Spender', 'gasless', 'returnDepositAddress']
+const SINGLE_VALUED = [
+  ...REQUIRED,
+  'amount',
+  'swapDirection',
+  'recipient',
+  'refundTo',
+  'appFees',
+  'to',
+  'data',
+  'value',
+  'erc20Amount',
+  'erc20Spender',
+  'gasless',
+  'returnDepositAddress',
+]
 
 const breaking: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof(
   fc.constantFrom(...REQUIRED, 'amount', 'swapDirection', 'recipient', 'to', 'data', 'erc20Amount').map((name) => ({
@@ -203,77 +434,147 @@ const breaking: fc.Arbitrary<{ label: string; apply: Mutation }> = fc.oneof(
     }) as Mutation,
   })),
   fc.constantFrom(...REQUIRED).map((name) => ({ label: `empty ${name}`, apply: set(name, '') })),
-  fc.oneof(fc.constantFrom('venue', 'swap', 'SWAP-ACTION', 'swap-action ', 'evm-calldata', 'bridge'), unicode, oversized('x'))
+  fc
+    .oneof(
+      fc.constantFrom('venue', 'swap', 'SWAP-ACTION', 'swap-action ', 'evm-calldata', 'bridge'),
+      unicode,
+      oversized('x'),
+    )
     .map((value) => ({ label: `actionType=${value.slice(0, 20)}`, apply: set('actionType', value) })),
-  fc.tuple(fc.constantFrom('srcChainId', 'dstChainId'), badChainId).map(([name, value]) => ({ label: `${name}=${value.slice(0, 20)}`, apply: set(name, value) })),
+  fc
+    .tuple(fc.constantFrom('srcChainId', 'dstChainId'), badChainId)
+    .map(([name, value]) => ({ label: `${name}=${value.slice(0, 20)}`, apply: set(name, value) })),
   badSlippage.map((value) => ({ label: `slippage=${value.slice(0, 20)}`, apply: set('slippage', value) })),
   badAmount.map((value) => ({
     label: `amount=${value.slice(0, 20)}`,
     // evm-calldata-tx takes no amount: its amount is erc20Amount.
-    apply: ((pairs, base) => set(base.pairs.some(([key]) => key === 'amount') ? 'amount' : 'erc20Amount', value)(pairs, base)) as Mutation,
+    apply: ((pairs, base) =>
+      set(base.pairs.some(([key]) => key === 'amount') ? 'amount' : 'erc20Amount', value)(pairs, base)) as Mutation,
   })),
   hugeAmount.map((value) => ({
     label: `huge amount ${value.length} digits`,
-    apply: ((pairs, base) => (base.isCrossChain && base.pairs.some(([key]) => key === 'amount') ? set('amount', value)(pairs, base) : set('slippage', '-1')(pairs, base))) as Mutation,
+    apply: ((pairs, base) =>
+      base.isCrossChain && base.pairs.some(([key]) => key === 'amount')
+        ? set('amount', value)(pairs, base)
+        : set('slippage', '-1')(pairs, base)) as Mutation,
   })),
-  fc.oneof(fc.constantFrom('exact-in', 'EXACT-AMOUNT-IN', 'exact_amount_in', 'exact-amount-in ', 'both'), unicode).map((value) => ({
-    label: `swapDirection=${value}`,
-    apply: set('swapDirection', value),
-  })),
-  fc.tuple(fc.constantFrom('sender', 'refundTo'), badWallet.evm).map(([name, value]) => ({ label: `${name}=${value.slice(0, 50)}`, apply: set(name, value) })),
+  fc
+    .oneof(fc.constantFrom('exact-in', 'EXACT-AMOUNT-IN', 'exact_amount_in', 'exact-amount-in ', 'both'), unicode)
+    .map((value) => ({
+      label: `swapDirection=${value}`,
+      apply: set('swapDirection', value),
+    })),
+  fc
+    .tuple(fc.constantFrom('sender', 'refundTo'), badWallet.evm)
+    .map(([name, value]) => ({ label: `${name}=${value.slice(0, 50)}`, apply: set(name, value) })),
   fc.constantFrom(...(['evm', 'solana', 'bitcoin', 'tron'] as const)).chain((vm) =>
     badWallet[vm].map((value) => ({
       label: `recipient (${vm})=${value.slice(0, 50)}`,
       // A bad address of the destination's VM; on a base going elsewhere, made invalid for every VM ('0' and 'O'
       // are in no base58 alphabet, and change an EVM address's length).
-      apply: ((pairs, base) => set('recipient', base.recipientVm === vm ? value : `${value}0O`)(pairs, base)) as Mutation,
+      apply: ((pairs, base) =>
+        set('recipient', base.recipientVm === vm ? value : `${value}0O`)(pairs, base)) as Mutation,
     })),
   ),
-  fc.tuple(fc.constantFrom('srcToken', 'dstToken'), fc.oneof(badWallet.evm.filter((value) => value !== '0x0000000000000000000000000000000000000000'), fc.constant('0x1111111111111111111111111111111111111111')))
+  fc
+    .tuple(
+      fc.constantFrom('srcToken', 'dstToken'),
+      fc.oneof(
+        badWallet.evm.filter((value) => value !== '0x0000000000000000000000000000000000000000'),
+        fc.constant('0x1111111111111111111111111111111111111111'),
+      ),
+    )
     .map(([name, value]) => ({
       label: `${name}=${value.slice(0, 50)}`,
       // Only on EVM-token sides: the Bitcoin, Solana and Tron bases get a bad srcToken instead.
-      apply: ((pairs, base) => set(name === 'dstToken' && base.recipientVm !== 'evm' ? 'srcToken' : name, value)(pairs, base)) as Mutation,
+      apply: ((pairs, base) =>
+        set(name === 'dstToken' && base.recipientVm !== 'evm' ? 'srcToken' : name, value)(pairs, base)) as Mutation,
     })),
-  fc.constant({ label: 'dstToken = srcToken', apply: ((pairs) => set('dstChainId', pairs.find(([key]) => key === 'srcChainId')![1])(set('dstToken', pairs.find(([key]) => key === 'srcToken')![1])(pairs, BASES[0]!), BASES[0]!)) as Mutation }),
+  fc.constant({
+    label: 'dstToken = srcToken',
+    apply: ((pairs) =>
+      set('dstChainId', pairs.find(([key]) => key === 'srcChainId')![1])(
+        set('dstToken', pairs.find(([key]) => key === 'srcToken')![1])(pairs, BASES[0]!),
+        BASES[0]!,
+      )) as Mutation,
+  }),
   badBridgeIds.map((value) => ({ label: `bridgeIds=${value.slice(0, 30)}`, apply: set('bridgeIds', value) })),
   badAppFees.map((value) => ({ label: `appFees=${value.slice(0, 40)}`, apply: set('appFees', value) })),
-  fc.tuple(fc.constantFrom('gasless', 'returnDepositAddress'), fc.oneof(fc.constantFrom('true', 'TRUE', '1', 'yes', 'false ', 'null'), unicode))
+  fc
+    .tuple(
+      fc.constantFrom('gasless', 'returnDepositAddress'),
+      fc.oneof(fc.constantFrom('true', 'TRUE', '1', 'yes', 'false ', 'null'), unicode),
+    )
     .map(([name, value]) => ({ label: `${name}=${value}`, apply: set(name, value) })),
-  fc.tuple(fc.constantFrom('solanaSponsor', 'userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk'), fc.constantFrom(SOL_WALLET, 'BUY', 'FOK', '0.01', 'true', 'x'))
+  fc
+    .tuple(
+      fc.constantFrom('solanaSponsor', 'userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk'),
+      fc.constantFrom(SOL_WALLET, 'BUY', 'FOK', '0.01', 'true', 'x'),
+    )
     .map(([name, value]) => ({ label: `${name} (not supported yet)`, apply: set(name, value) })),
-  fc.constantFrom(['to', SENDER], ['data', '0x'], ['value', '1'], ['erc20Amount', '1'], ['erc20Spender', SENDER]).map(([name, value]) => ({
-    // A parameter of the other action type: calldata fields on a swap, `amount` on a call.
-    label: `foreign ${name}`,
-    apply: ((pairs, base) => (base.pairs.some(([key]) => key === 'amount') ? set(name!, value!)(pairs, base) : set('amount', '1')(pairs, base))) as Mutation,
-  })),
-  fc.oneof(
-    fc.tuple(fc.constant('data'), fc.constantFrom('0x0', 'a9059cbb', '0xzz', '0x123', ' 0x', '0X00')),
-    fc.tuple(fc.constantFrom('to', 'erc20Spender'), fc.oneof(badWallet.evm, fc.constantFrom('0x0', '0xzz'))),
-  )
+  fc
+    .constantFrom(['to', SENDER], ['data', '0x'], ['value', '1'], ['erc20Amount', '1'], ['erc20Spender', SENDER])
+    .map(([name, value]) => ({
+      // A parameter of the other action type: calldata fields on a swap, `amount` on a call.
+      label: `foreign ${name}`,
+      apply: ((pairs, base) =>
+        base.pairs.some(([key]) => key === 'amount')
+          ? set(name!, value!)(pairs, base)
+          : set('amount', '1')(pairs, base)) as Mutation,
+    })),
+  fc
+    .oneof(
+      fc.tuple(fc.constant('data'), fc.constantFrom('0x0', 'a9059cbb', '0xzz', '0x123', ' 0x', '0X00')),
+      fc.tuple(fc.constantFrom('to', 'erc20Spender'), fc.oneof(badWallet.evm, fc.constantFrom('0x0', '0xzz'))),
+    )
     .map(([name, value]) => ({
       label: `${name}=${value} (call)`,
-      apply: ((pairs, base) => (base.pairs.some(([key]) => key === 'to') ? set(name, value)(pairs, base) : set(name, value)(set('actionType', 'evm-calldata-tx')(pairs, base), base))) as Mutation,
+      apply: ((pairs, base) =>
+        base.pairs.some(([key]) => key === 'to')
+          ? set(name, value)(pairs, base)
+          : set(name, value)(set('actionType', 'evm-calldata-tx')(pairs, base), base)) as Mutation,
     })),
-  fc.tuple(fc.constantFrom(...SINGLE_VALUED), fc.oneof(fc.constant(''), fc.string({ maxLength: 10 }))).map(([name, extra]) => ({
-    label: `duplicate ${name}`,
-    apply: ((pairs) => {
-      const present = pairs.find(([key]) => key === name)
-      return [...pairs, [name, present?.[1] ?? 'x'], ...(present ? [] : ([[name, extra]] as Pairs))]
-    }) as Mutation,
-  })),
+  fc
+    .tuple(fc.constantFrom(...SINGLE_VALUED), fc.oneof(fc.constant(''), fc.string({ maxLength: 10 })))
+    .map(([name, extra]) => ({
+      label: `duplicate ${name}`,
+      apply: ((pairs) => {
+        const present = pairs.find(([key]) => key === name)
+        return [...pairs, [name, present?.[1] ?? 'x'], ...(present ? [] : ([[name, extra]] as Pairs))]
+      }) as Mutation,
+    })),
 )
 
 /** Noise that changes nothing: unknown parameters (ignored by the service). */
 const noise = fc.array(
-  fc.tuple(fc.string({ minLength: 1, maxLength: 12 }).map((name) => `x_${name}`), fc.oneof(fc.string({ maxLength: 20 }), unicode)),
+  fc.tuple(
+    fc.string({ minLength: 1, maxLength: 12 }).map((name) => `x_${name}`),
+    fc.oneof(fc.string({ maxLength: 20 }), unicode),
+  ),
   { maxLength: 3 },
 )
 /** Raw query-string fragments sent unencoded: stray separators, malformed percent-escapes. */
-const rawFragment = fc.constantFrom('&&', '&=&', '=x', 'a=b=c', '%', '%zz', '%E0%A4', '%00', '%2526', '+', 'x[]=1', 'x[a][b]=1', '__proto__=1', 'constructor=1', 'hasOwnProperty=1')
+const rawFragment = fc.constantFrom(
+  '&&',
+  '&=&',
+  '=x',
+  'a=b=c',
+  '%',
+  '%zz',
+  '%E0%A4',
+  '%00',
+  '%2526',
+  '+',
+  'x[]=1',
+  'x[a][b]=1',
+  '__proto__=1',
+  'constructor=1',
+  'hasOwnProperty=1',
+)
 
 const encode = (text: string) => encodeURIComponent(text)
-const queryOf = (pairs: Pairs, raw: string[]) => [...pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`), ...raw].join('&')
+const queryOf = (pairs: Pairs, raw: string[]) =>
+  [...pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`), ...raw].join('&')
 
 // ---------------------------------------------------------------------------------------------------------------
 // Requests
@@ -291,19 +592,56 @@ interface FuzzRequest {
 const DOCUMENTED_PATHS = ['/api/getAction', '/api/health', '/api/openapi.json']
 /** Paths that route nowhere (checked: the router is case-insensitive and ignores one trailing slash). */
 const unknownPath = fc.oneof(
-  fc.constantFrom('/', '/api', '/api/', '/api/getAction/x', '/api//getAction', '/api/getAction%00', '/api/..%2fgetAction', '/api/../etc/passwd',
-    '/api/getActionX', '/apix/getAction', '/api/openapi.json/x', '/api/health/x', '/%2e%2e/api/getAction', '/api/getAction;x=1', '/api/%E0%A4%A',
-    '/api/registerTxs', '/api/getStatus', '/api/__test/crash', '/getAction'),
-  fc.stringMatching(/^[A-Za-z0-9._~-]{1,40}$/)
+  fc.constantFrom(
+    '/',
+    '/api',
+    '/api/',
+    '/api/getAction/x',
+    '/api//getAction',
+    '/api/getAction%00',
+    '/api/..%2fgetAction',
+    '/api/../etc/passwd',
+    '/api/getActionX',
+    '/apix/getAction',
+    '/api/openapi.json/x',
+    '/api/health/x',
+    '/%2e%2e/api/getAction',
+    '/api/getAction;x=1',
+    '/api/%E0%A4%A',
+    '/api/registerTxs',
+    '/api/getStatus',
+    '/api/__test/crash',
+    '/getAction',
+  ),
+  fc
+    .stringMatching(/^[A-Za-z0-9._~-]{1,40}$/)
     .filter((segment) => !['getaction', 'health', 'openapi.json'].includes(segment.toLowerCase()))
     .map((segment) => `/api/${segment}`),
 )
 /** Methods no documented path has (CONNECT, which Node never routes to a request handler, aside). */
-const wrongMethod = fc.constantFrom(...METHODS.filter((method) => !['GET', 'HEAD', 'OPTIONS', 'CONNECT'].includes(method)))
-const headerValue = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 60 })
+const wrongMethod = fc.constantFrom(
+  ...METHODS.filter((method) => !['GET', 'HEAD', 'OPTIONS', 'CONNECT'].includes(method)),
+)
+const headerValue = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+  maxLength: 60,
+})
 const randomHeaders = fc.dictionary(
   fc.oneof(
-    fc.constantFrom('accept', 'accept-language', 'user-agent', 'content-type', 'x-forwarded-for', 'x-real-ip', 'origin', 'referer', 'cookie', 'authorization', 'x-request-id', 'x-http-method-override'),
+    fc.constantFrom(
+      'accept',
+      'accept-language',
+      'user-agent',
+      'content-type',
+      'x-forwarded-for',
+      'x-real-ip',
+      'origin',
+      'referer',
+      'cookie',
+      'authorization',
+      'x-request-id',
+      'x-http-method-override',
+    ),
     fc.stringMatching(/^[a-z0-9-]{1,20}$/).map((name) => `x-fuzz-${name}`),
   ),
   headerValue,
@@ -315,7 +653,10 @@ const body = fc.oneof(
   fc.integer({ min: BODY_LIMIT_BYTES + 1, max: BODY_LIMIT_BYTES * 2 }).map((length) => 'x'.repeat(length)), // 413
 )
 const goodKey = fc.constantFrom(...KEYS)
-const badKey = fc.oneof(fc.constantFrom('', 'DEV-KEY-ALPHA', 'dev-key-alphaa', 'dev-key', 'null'), headerValue.filter((key) => !KEYS.includes(key.trim())))
+const badKey = fc.oneof(
+  fc.constantFrom('', 'DEV-KEY-ALPHA', 'dev-key-alphaa', 'dev-key', 'null'),
+  headerValue.filter((key) => !KEYS.includes(key.trim())),
+)
 
 /** A request wrong on at least one axis: the query (most), the path, the method, the key, or the country. */
 const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
@@ -323,7 +664,10 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
     base: fc.constantFrom(...BASES),
     axis: fc.constantFrom('query', 'query', 'query', 'query', 'query', 'query', 'path', 'method', 'key', 'country'),
     // Mostly one mutation, so that checks deep in the validation (the engine's) are reached, not only the first one.
-    mutations: fc.oneof({ weight: 3, arbitrary: breaking.map((mutation) => [mutation]) }, { weight: 1, arbitrary: fc.array(breaking, { minLength: 2, maxLength: 3 }) }),
+    mutations: fc.oneof(
+      { weight: 3, arbitrary: breaking.map((mutation) => [mutation]) },
+      { weight: 1, arbitrary: fc.array(breaking, { minLength: 2, maxLength: 3 }) },
+    ),
     noise,
     raw: fc.array(rawFragment, { maxLength: 2 }),
     path: unknownPath,
@@ -345,7 +689,10 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
     const path = r.axis === 'path' ? r.path : '/api/getAction'
     const method = r.axis === 'method' ? r.method : 'GET'
     return {
-      labels: [`${r.base.name}, wrong ${r.axis}`, ...(isQueryWrong ? r.mutations.map((mutation) => mutation.label) : [])],
+      labels: [
+        `${r.base.name}, wrong ${r.axis}`,
+        ...(isQueryWrong ? r.mutations.map((mutation) => mutation.label) : []),
+      ],
       method,
       path: `${path}?${query}`,
       headers,
@@ -366,7 +713,9 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
 
   beforeAll(async () => {
     service = await startService({ BODY_LIMIT_BYTES: String(BODY_LIMIT_BYTES), CROSSROUTE_TEST_ROUTES: '0' })
-    contract = createContract(JSON.parse(JSON.stringify(buildOpenApiDocument())) as ReturnType<typeof buildOpenApiDocument>)
+    contract = createContract(
+      JSON.parse(JSON.stringify(buildOpenApiDocument())) as ReturnType<typeof buildOpenApiDocument>,
+    )
   }, START_TIMEOUT_MS)
   afterAll(async () => {
     agent.destroy()
@@ -402,7 +751,9 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
   const validQuery = Object.fromEntries(BASES[1]!.pairs)
 
   it('answers a valid request before the fuzzing', async () => {
-    const reply = await send(`${service.url}/getAction?${new URLSearchParams(validQuery)}`, { headers: { 'x-api-key': 'dev-key-alpha' } })
+    const reply = await send(`${service.url}/getAction?${new URLSearchParams(validQuery)}`, {
+      headers: { 'x-api-key': 'dev-key-alpha' },
+    })
     expect(reply.status, reply.body.slice(0, 300)).toBe(200)
   })
 
@@ -416,19 +767,40 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     )
     expect(sent).toBeGreaterThanOrEqual(1000)
     // The generators reach far into the validation, not one early refusal: most codes of 400, and 401/403/404/405/413.
-    expect([...seen.keys()].sort()).toEqual(expect.arrayContaining([
-      'AMOUNT_TOO_HIGH', 'CROSS_VM_RECEIVER_REQUIRED', 'GEO_BLOCKED', 'INVALID_ADDRESS_FORMAT', 'INVALID_AMOUNT_ZERO', 'INVALID_API_KEY',
-      'INVALID_PARAMETER', 'INVALID_SOURCE_TOKEN', 'METHOD_NOT_ALLOWED', 'MISSING_API_KEY', 'MISSING_REQUIRED_FIELD', 'NOT_FOUND',
-      'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_NETWORK', 'UNSUPPORTED_SWAP_DIRECTION',
-    ]))
-    console.info(`fuzz: ${sent} requests in ${Date.now() - started} ms (seed ${SEED}); codes: ${JSON.stringify(Object.fromEntries([...seen].sort()))}`)
+    expect([...seen.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        'AMOUNT_TOO_HIGH',
+        'CROSS_VM_RECEIVER_REQUIRED',
+        'GEO_BLOCKED',
+        'INVALID_ADDRESS_FORMAT',
+        'INVALID_AMOUNT_ZERO',
+        'INVALID_API_KEY',
+        'INVALID_PARAMETER',
+        'INVALID_SOURCE_TOKEN',
+        'METHOD_NOT_ALLOWED',
+        'MISSING_API_KEY',
+        'MISSING_REQUIRED_FIELD',
+        'NOT_FOUND',
+        'PAYLOAD_TOO_LARGE',
+        'UNSUPPORTED_NETWORK',
+        'UNSUPPORTED_SWAP_DIRECTION',
+      ]),
+    )
+    console.info(
+      `fuzz: ${sent} requests in ${Date.now() - started} ms (seed ${SEED}); codes: ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
+    )
   }, 120_000)
 
-  it('still answers a valid request with 200 and exactly the engine\'s quote afterwards; no internal error was logged', async () => {
-    const reply = await send(`${service.url}/getAction?${new URLSearchParams(validQuery)}`, { headers: { 'x-api-key': 'dev-key-alpha' } })
+  it("still answers a valid request with 200 and exactly the engine's quote afterwards; no internal error was logged", async () => {
+    const reply = await send(`${service.url}/getAction?${new URLSearchParams(validQuery)}`, {
+      headers: { 'x-api-key': 'dev-key-alpha' },
+    })
     expect(reply.status, reply.body.slice(0, 300)).toBe(200)
     expect(contract.check('/getAction', 'GET', reply)).toEqual([])
-    const { tx, txId, ...quote } = JSON.parse(reply.body) as Record<string, unknown> & { tx: { chainId: number }; txId: string }
+    const { tx, txId, ...quote } = JSON.parse(reply.body) as Record<string, unknown> & {
+      tx: { chainId: number }
+      txId: string
+    }
     expect(tx.chainId).toBe(8453)
     expect(txId).toMatch(/^0x[0-9a-f]{64}$/)
     // The service's engine: the default snapshot, protocol fee 0; dev-key-alpha's default app fee.
@@ -445,7 +817,12 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
   })
 
   it('the answer check does fail a request that succeeds (negative control)', async () => {
-    const valid: FuzzRequest = { labels: ['valid'], method: 'GET', path: `/api/getAction?${new URLSearchParams(validQuery)}`, headers: { 'x-api-key': 'dev-key-alpha' } }
+    const valid: FuzzRequest = {
+      labels: ['valid'],
+      method: 'GET',
+      path: `/api/getAction?${new URLSearchParams(validQuery)}`,
+      headers: { 'x-api-key': 'dev-key-alpha' },
+    }
     await expect(sendAndCheck(valid)).rejects.toThrow(/expected 200 to be greater than or equal to 400/)
   })
 

@@ -15,25 +15,66 @@ import { openStore } from '../../service/store/sqlite.js'
 import type { Store } from '../../service/store/store.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ApiKeyRecord, AppState } from '../../service/types.js'
-import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO, miniSnapshot } from '../helpers/miniSnapshot.js'
+import {
+  ETH,
+  ETH_USDC,
+  OP,
+  OP_USDC,
+  OP_WETH,
+  SENDER,
+  SOLANA,
+  SOL_RECIPIENT,
+  SOL_USDC,
+  ZERO,
+  miniSnapshot,
+} from '../helpers/miniSnapshot.js'
 import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
 
 const FEE_RECEIVER = '0x2222222222222222222222222222222222222222'
-const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo', affiliateId: 'aff_1', gasless: false, appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }] }
+const API_KEY: ApiKeyRecord = {
+  keyId: 'key_1',
+  appId: 'app_1',
+  orgId: 'org_1',
+  appName: 'Demo',
+  affiliateId: 'aff_1',
+  gasless: false,
+  appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }],
+}
 const TARGET = '0x5555555555555555555555555555555555555555'
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 
 /** A valid swap-action query, with fields replaced (`null` removes one). */
 function swapQuery(overrides: Record<string, string | string[] | null> = {}): Record<string, string | string[]> {
-  const base = { actionType: 'swap-action', sender: SENDER, srcChainId: String(ETH), srcToken: ETH_USDC, dstChainId: String(OP), dstToken: OP_WETH, slippage: '50', amount: '1000000000', swapDirection: 'exact-amount-in' }
+  const base = {
+    actionType: 'swap-action',
+    sender: SENDER,
+    srcChainId: String(ETH),
+    srcToken: ETH_USDC,
+    dstChainId: String(OP),
+    dstToken: OP_WETH,
+    slippage: '50',
+    amount: '1000000000',
+    swapDirection: 'exact-amount-in',
+  }
   return withOverrides(base, overrides)
 }
 
 /** A valid evm-calldata-tx query: 250 USDC on OP for a call to TARGET. */
 function callQuery(overrides: Record<string, string | string[] | null> = {}): Record<string, string | string[]> {
-  const base = { actionType: 'evm-calldata-tx', sender: SENDER, srcChainId: String(ETH), srcToken: ETH_USDC, dstChainId: String(OP), dstToken: OP_USDC, slippage: '50', to: TARGET, data: '0xa9059cbb', erc20Amount: '250000000' }
+  const base = {
+    actionType: 'evm-calldata-tx',
+    sender: SENDER,
+    srcChainId: String(ETH),
+    srcToken: ETH_USDC,
+    dstChainId: String(OP),
+    dstToken: OP_USDC,
+    slippage: '50',
+    to: TARGET,
+    data: '0xa9059cbb',
+    erc20Amount: '250000000',
+  }
   return withOverrides(base, overrides)
 }
 
@@ -72,7 +113,11 @@ describe('checkActionChains on the default snapshot', () => {
   ])('refuses a %s source: not supported yet', (_name, chainId, token) => {
     const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
     const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
-    expect(error.details).toEqual({ parameter: 'srcChainId', value: String(chainId), reason: expect.stringMatching(/not supported yet/) })
+    expect(error.details).toEqual({
+      parameter: 'srcChainId',
+      value: String(chainId),
+      reason: expect.stringMatching(/not supported yet/),
+    })
   })
 
   it('accepts HyperEVM (999), an EVM chain', () => {
@@ -84,17 +129,34 @@ describe('checkActionChains on the default snapshot', () => {
 describe('parseActionRequest: accepted forms', () => {
   it('parses a swap-action with the key default appFees', () => {
     expect(parseAndCheck(swapQuery())).toEqual({
-      actionType: 'swap-action', sender: SENDER, srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_WETH,
-      slippage: 50, amount: '1000000000', swapDirection: 'exact-amount-in', appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }],
+      actionType: 'swap-action',
+      sender: SENDER,
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      slippage: 50,
+      amount: '1000000000',
+      swapDirection: 'exact-amount-in',
+      appFees: [{ bps: 10, receiverAddress: FEE_RECEIVER }],
     })
   })
 
-  it.each([['0', 0], ['12.5', 12.5], ['10000', 10_000], ['0.001', 0.001]])('slippage %s', (raw, value) => {
+  it.each([
+    ['0', 0],
+    ['12.5', 12.5],
+    ['10000', 10_000],
+    ['0.001', 0.001],
+  ])('slippage %s', (raw, value) => {
     expect(parseAndCheck(swapQuery({ slippage: raw })).slippage).toBe(value)
   })
 
   it('takes bridgeIds repeated, comma-separated or both, without duplicates', () => {
-    expect(parseAndCheck(swapQuery({ bridgeIds: ['cctp', 'across,relay', 'cctp'] })).bridgeIds).toEqual(['cctp', 'across', 'relay'])
+    expect(parseAndCheck(swapQuery({ bridgeIds: ['cctp', 'across,relay', 'cctp'] })).bridgeIds).toEqual([
+      'cctp',
+      'across',
+      'relay',
+    ])
     expect(parseAndCheck(swapQuery({ bridgeIds: 'cctp,optimism' })).bridgeIds).toEqual(['cctp', 'optimism'])
   })
 
@@ -105,15 +167,33 @@ describe('parseActionRequest: accepted forms', () => {
   })
 
   it('accepts gasless=false and returnDepositAddress=false, and drops leading zeros of amounts', () => {
-    expect(parseAndCheck(swapQuery({ gasless: 'false', returnDepositAddress: 'false', amount: '001000' }))).toMatchObject({ amount: '1000' })
+    expect(
+      parseAndCheck(swapQuery({ gasless: 'false', returnDepositAddress: 'false', amount: '001000' })),
+    ).toMatchObject({ amount: '1000' })
   })
 
   it('evm-calldata-tx: erc20Spender defaults to `to`; the quote is exact-out of erc20Amount, else of value', () => {
     const request = parseAndCheck(callQuery())
-    expect(request).toMatchObject({ actionType: 'evm-calldata-tx', to: TARGET, data: '0xa9059cbb', erc20Amount: '250000000', erc20Spender: TARGET })
-    expect(toQuoteRequest(request)).toMatchObject({ amount: '250000000', swapDirection: 'exact-amount-out', dstToken: OP_USDC })
-    const native = parseAndCheck(callQuery({ erc20Amount: null, value: '100000000000000000', dstToken: ZERO, swapDirection: 'exact-amount-out' }))
-    expect(toQuoteRequest(native)).toMatchObject({ amount: '100000000000000000', swapDirection: 'exact-amount-out', dstToken: ZERO })
+    expect(request).toMatchObject({
+      actionType: 'evm-calldata-tx',
+      to: TARGET,
+      data: '0xa9059cbb',
+      erc20Amount: '250000000',
+      erc20Spender: TARGET,
+    })
+    expect(toQuoteRequest(request)).toMatchObject({
+      amount: '250000000',
+      swapDirection: 'exact-amount-out',
+      dstToken: OP_USDC,
+    })
+    const native = parseAndCheck(
+      callQuery({ erc20Amount: null, value: '100000000000000000', dstToken: ZERO, swapDirection: 'exact-amount-out' }),
+    )
+    expect(toQuoteRequest(native)).toMatchObject({
+      amount: '100000000000000000',
+      swapDirection: 'exact-amount-out',
+      dstToken: ZERO,
+    })
     expect(parseAndCheck(callQuery({ value: '0' })).actionType).toBe('evm-calldata-tx')
   })
 })
@@ -134,7 +214,10 @@ describe('GET /api/getAction in a Koa app', () => {
       } catch (error) {
         if (!isBaseError(error)) throw error
         ctx.status = error.status
-        ctx.body = { success: false, error: { code: error.code, name: error.name, statusCode: error.status, details: error.details } }
+        ctx.body = {
+          success: false,
+          error: { code: error.code, name: error.name, statusCode: error.status, details: error.details },
+        }
       }
     })
     app.use(async (ctx, next) => {
@@ -166,26 +249,64 @@ describe('GET /api/getAction in a Koa app', () => {
     const { status, headers, body } = await get(swapQuery())
     expect(status).toBe(200)
     expect(headers.get('cache-control')).toBe('no-store')
-    for (const field of ['tx', 'txId', 'vmId', 'amountIn', 'amountInMax', 'amountOut', 'amountOutMin', 'protocolFee', 'applicationFee', 'exchangeRate', 'estimatedTxTime', 'estimatedPriceImpact', 'requiresTokenApproval', 'requiresRegisterTransaction', 'allRoutes', 'bridgeFee', 'bridgeIds', 'bridgeRoute']) {
+    for (const field of [
+      'tx',
+      'txId',
+      'vmId',
+      'amountIn',
+      'amountInMax',
+      'amountOut',
+      'amountOutMin',
+      'protocolFee',
+      'applicationFee',
+      'exchangeRate',
+      'estimatedTxTime',
+      'estimatedPriceImpact',
+      'requiresTokenApproval',
+      'requiresRegisterTransaction',
+      'allRoutes',
+      'bridgeFee',
+      'bridgeIds',
+      'bridgeRoute',
+    ]) {
       expect(body, field).toHaveProperty(field)
     }
-    expect(body.tx).toEqual({ to: engine.snapshot.chains.get(ETH)!.routerAddress, data: expect.stringMatching(/^0x[0-9a-f]+$/), value: '0', chainId: ETH })
+    expect(body.tx).toEqual({
+      to: engine.snapshot.chains.get(ETH)!.routerAddress,
+      data: expect.stringMatching(/^0x[0-9a-f]+$/),
+      value: '0',
+      chainId: ETH,
+    })
     expect(body.txId).toMatch(/^0x[0-9a-f]{64}$/)
     expect(body.amountIn.amount).toBe('1000000000')
     expect(BigInt(body.amountOutMin.amount) <= BigInt(body.amountOut.amount)).toBe(true)
     expect(body.applicationFee.amount).toBe('1000000') // the key's default: 10 bps of 1,000 USDC
     // The engine's figures are passed through unchanged, allRoutes included.
     const { tx, txId, ...quote } = body
-    expect(quote).toEqual(JSON.parse(JSON.stringify(engine.quote(toQuoteRequest(parseActionRequest(swapQuery(), API_KEY))))))
+    expect(quote).toEqual(
+      JSON.parse(JSON.stringify(engine.quote(toQuoteRequest(parseActionRequest(swapQuery(), API_KEY))))),
+    )
     const decoded = decodeFunctionData({ abi: ROUTER_ABI, data: tx.data as Hex })
     expect(decoded.functionName).toBe('swap')
     expect(decoded.args[0]).toBe(txId)
     expect(decoded.args[1].amountOutMin).toBe(BigInt(body.amountOutMin.amount))
 
     const stored = store.getQuote(txId)!
-    expect(stored).toMatchObject({ orgId: 'org_1', appId: 'app_1', sender: SENDER.toLowerCase(), srcChainId: ETH, dstChainId: OP, vmId: 'evm', status: 'quoted' })
+    expect(stored).toMatchObject({
+      orgId: 'org_1',
+      appId: 'app_1',
+      sender: SENDER.toLowerCase(),
+      srcChainId: ETH,
+      dstChainId: OP,
+      vmId: 'evm',
+      status: 'quoted',
+    })
     expect(stored.actionResponse).toEqual(body)
-    expect(stored.actionRequest).toMatchObject({ actionType: 'swap-action', amount: '1000000000', appFees: API_KEY.appFees })
+    expect(stored.actionRequest).toMatchObject({
+      actionType: 'swap-action',
+      amount: '1000000000',
+      appFees: API_KEY.appFees,
+    })
 
     const again = await get(swapQuery())
     expect(again.body.txId).not.toBe(txId)
@@ -207,7 +328,9 @@ describe('GET /api/getAction in a Koa app', () => {
   })
 
   it('cross-VM: a Solana recipient', async () => {
-    const { status, body } = await get(swapQuery({ dstChainId: String(SOLANA), dstToken: SOL_USDC, recipient: SOL_RECIPIENT, amount: '100000000' }))
+    const { status, body } = await get(
+      swapQuery({ dstChainId: String(SOLANA), dstToken: SOL_USDC, recipient: SOL_RECIPIENT, amount: '100000000' }),
+    )
     expect(status).toBe(200)
     expect(body.amountOut.chainId).toBe(SOLANA)
   })
@@ -219,8 +342,18 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(body.amountOut.amount).toBe('250000000')
     const decoded = decodeFunctionData({ abi: ROUTER_ABI, data: body.tx.data as Hex })
     expect(decoded.functionName).toBe('swapAndCall')
-    expect(decoded.args[4]).toEqual({ target: getAddress(TARGET), data: '0xa9059cbb', value: 0n, erc20Spender: getAddress(spender), erc20Amount: 250_000_000n })
-    expect(store.getQuote(body.txId)!.actionRequest).toMatchObject({ actionType: 'evm-calldata-tx', to: TARGET, erc20Spender: spender })
+    expect(decoded.args[4]).toEqual({
+      target: getAddress(TARGET),
+      data: '0xa9059cbb',
+      value: 0n,
+      erc20Spender: getAddress(spender),
+      erc20Amount: 250_000_000n,
+    })
+    expect(store.getQuote(body.txId)!.actionRequest).toMatchObject({
+      actionType: 'evm-calldata-tx',
+      to: TARGET,
+      erc20Spender: spender,
+    })
   })
 
   it('evm-calldata-tx with value: exact-out of the native token on the destination', async () => {

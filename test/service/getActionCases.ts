@@ -31,46 +31,131 @@ const any: unknown = expect.any(String)
 const reason = (pattern: RegExp): unknown => expect.stringMatching(pattern)
 
 const missing = (base: ErrorCase['base'], field: string, context: string): ErrorCase => ({
-  name: `${field} absent`, base, query: { [field]: null }, error: MissingRequiredFieldError, code: 'MISSING_REQUIRED_FIELD', details: { field, context },
+  name: `${field} absent`,
+  base,
+  query: { [field]: null },
+  error: MissingRequiredFieldError,
+  code: 'MISSING_REQUIRED_FIELD',
+  details: { field, context },
 })
-const invalid = (name: string, base: ErrorCase['base'], query: ErrorCase['query'], parameter: string, value: string, why: unknown = any): ErrorCase => ({
-  name, base, query, error: InvalidParameterError, code: 'INVALID_PARAMETER', details: { parameter, value, reason: why },
+const invalid = (
+  name: string,
+  base: ErrorCase['base'],
+  query: ErrorCase['query'],
+  parameter: string,
+  value: string,
+  why: unknown = any,
+): ErrorCase => ({
+  name,
+  base,
+  query,
+  error: InvalidParameterError,
+  code: 'INVALID_PARAMETER',
+  details: { parameter, value, reason: why },
 })
-const badAddress = (name: string, base: ErrorCase['base'], query: ErrorCase['query'], field: string, address: string, engine = false): ErrorCase => ({
-  name, base, query, error: InvalidAddressError, code: 'INVALID_ADDRESS_FORMAT', details: { field, address, reason: any }, engine,
+const badAddress = (
+  name: string,
+  base: ErrorCase['base'],
+  query: ErrorCase['query'],
+  field: string,
+  address: string,
+  engine = false,
+): ErrorCase => ({
+  name,
+  base,
+  query,
+  error: InvalidAddressError,
+  code: 'INVALID_ADDRESS_FORMAT',
+  details: { field, address, reason: any },
+  engine,
 })
 const NOT_YET = /not supported yet/
 
 export const ERROR_CASES: readonly ErrorCase[] = [
   // Always required.
-  ...['actionType', 'sender', 'srcChainId', 'srcToken', 'dstChainId', 'dstToken', 'slippage'].map((field) => missing('swap', field, 'getAction')),
+  ...['actionType', 'sender', 'srcChainId', 'srcToken', 'dstChainId', 'dstToken', 'slippage'].map((field) =>
+    missing('swap', field, 'getAction'),
+  ),
   { ...missing('swap', 'sender', 'getAction'), name: 'sender empty', query: { sender: '' } },
   // actionType.
   invalid('actionType unknown', 'swap', { actionType: 'bridge' }, 'actionType', 'bridge'),
-  invalid('actionType venue is refused, not ignored', 'swap', { actionType: 'venue' }, 'actionType', 'venue', reason(/venue action type is not supported yet/)),
+  invalid(
+    'actionType venue is refused, not ignored',
+    'swap',
+    { actionType: 'venue' },
+    'actionType',
+    'venue',
+    reason(/venue action type is not supported yet/),
+  ),
   // Chain ids: canonical decimal integers.
-  ...['01', '1.0', '-1', '+1', '1e3', '0x1', 'one', '0', '99999999999999999'].map((value) => invalid(`srcChainId ${value}`, 'swap', { srcChainId: value }, 'srcChainId', value)),
+  ...['01', '1.0', '-1', '+1', '1e3', '0x1', 'one', '0', '99999999999999999'].map((value) =>
+    invalid(`srcChainId ${value}`, 'swap', { srcChainId: value }, 'srcChainId', value),
+  ),
   invalid('dstChainId 10.5', 'swap', { dstChainId: '10.5' }, 'dstChainId', '10.5'),
   // slippage.
-  ...['-1', '10000.5', '10001', 'abc', '1e2', '.5', 'NaN', 'Infinity'].map((value) => invalid(`slippage ${value}`, 'swap', { slippage: value }, 'slippage', value)),
+  ...['-1', '10000.5', '10001', 'abc', '1e2', '.5', 'NaN', 'Infinity'].map((value) =>
+    invalid(`slippage ${value}`, 'swap', { slippage: value }, 'slippage', value),
+  ),
   // Repeated single-valued parameters.
   invalid('srcChainId repeated', 'swap', { srcChainId: ['1', '1'] }, 'srcChainId', '1,1'),
   invalid('amount repeated', 'swap', { amount: ['1', '2'] }, 'amount', '1,2'),
   // swap-action.
   missing('swap', 'amount', 'swap-action'),
   missing('swap', 'swapDirection', 'swap-action'),
-  { name: 'swapDirection unknown', base: 'swap', query: { swapDirection: 'sideways' }, error: UnsupportedSwapDirectionError, code: 'UNSUPPORTED_SWAP_DIRECTION', details: { swapDirection: 'sideways' } },
-  ...['1.5', '-1', '1e6', 'abc', ' 1'].map((value) => invalid(`amount ${value}`, 'swap', { amount: value }, 'amount', value)),
-  invalid('amount past uint256', 'swap', { amount: (2n ** 256n).toString() }, 'amount', (2n ** 256n).toString(), reason(/uint256/)),
-  { name: 'amount 0', base: 'swap', query: { amount: '0' }, error: InvalidAmountZeroError, code: 'INVALID_AMOUNT_ZERO', details: undefined },
-  { name: 'amount 000', base: 'swap', query: { amount: '000' }, error: InvalidAmountZeroError, code: 'INVALID_AMOUNT_ZERO', details: undefined },
-  invalid('swap-action with to', 'swap', { to: '0x5555555555555555555555555555555555555555' }, 'to', '0x5555555555555555555555555555555555555555'),
+  {
+    name: 'swapDirection unknown',
+    base: 'swap',
+    query: { swapDirection: 'sideways' },
+    error: UnsupportedSwapDirectionError,
+    code: 'UNSUPPORTED_SWAP_DIRECTION',
+    details: { swapDirection: 'sideways' },
+  },
+  ...['1.5', '-1', '1e6', 'abc', ' 1'].map((value) =>
+    invalid(`amount ${value}`, 'swap', { amount: value }, 'amount', value),
+  ),
+  invalid(
+    'amount past uint256',
+    'swap',
+    { amount: (2n ** 256n).toString() },
+    'amount',
+    (2n ** 256n).toString(),
+    reason(/uint256/),
+  ),
+  {
+    name: 'amount 0',
+    base: 'swap',
+    query: { amount: '0' },
+    error: InvalidAmountZeroError,
+    code: 'INVALID_AMOUNT_ZERO',
+    details: undefined,
+  },
+  {
+    name: 'amount 000',
+    base: 'swap',
+    query: { amount: '000' },
+    error: InvalidAmountZeroError,
+    code: 'INVALID_AMOUNT_ZERO',
+    details: undefined,
+  },
+  invalid(
+    'swap-action with to',
+    'swap',
+    { to: '0x5555555555555555555555555555555555555555' },
+    'to',
+    '0x5555555555555555555555555555555555555555',
+  ),
   // evm-calldata-tx.
   missing('call', 'to', 'evm-calldata-tx'),
   missing('call', 'data', 'evm-calldata-tx'),
   { ...missing('call', 'erc20Amount', 'evm-calldata-tx without value'), name: 'neither erc20Amount nor value' },
   badAddress('to malformed', 'call', { to: '0x1234' }, 'to', '0x1234'),
-  badAddress('to with a bad checksum', 'call', { to: '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48' }, 'to', '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+  badAddress(
+    'to with a bad checksum',
+    'call',
+    { to: '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+    'to',
+    '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  ),
   badAddress('to the zero address', 'call', { to: ZERO }, 'to', ZERO),
   badAddress('erc20Spender malformed', 'call', { erc20Spender: 'spender' }, 'erc20Spender', 'spender'),
   invalid('data of odd length', 'call', { data: '0xabc' }, 'data', '0xabc'),
@@ -78,10 +163,29 @@ export const ERROR_CASES: readonly ErrorCase[] = [
   invalid('value not an amount', 'call', { erc20Amount: null, value: '1.5', dstToken: ZERO }, 'value', '1.5'),
   invalid('erc20Amount not an amount', 'call', { erc20Amount: '-5' }, 'erc20Amount', '-5'),
   invalid('both erc20Amount and a value', 'call', { value: '1' }, 'value', '1'),
-  { name: 'erc20Amount 0', base: 'call', query: { erc20Amount: '0' }, error: InvalidAmountZeroError, code: 'INVALID_AMOUNT_ZERO', details: undefined },
+  {
+    name: 'erc20Amount 0',
+    base: 'call',
+    query: { erc20Amount: '0' },
+    error: InvalidAmountZeroError,
+    code: 'INVALID_AMOUNT_ZERO',
+    details: undefined,
+  },
   invalid('evm-calldata-tx with amount', 'call', { amount: '5' }, 'amount', '5'),
-  invalid('evm-calldata-tx exact-amount-in', 'call', { swapDirection: 'exact-amount-in' }, 'swapDirection', 'exact-amount-in'),
-  invalid('evm-calldata-tx to a non-EVM chain', 'call', { dstChainId: String(SOLANA), dstToken: SOL_USDC }, 'dstChainId', String(SOLANA)),
+  invalid(
+    'evm-calldata-tx exact-amount-in',
+    'call',
+    { swapDirection: 'exact-amount-in' },
+    'swapDirection',
+    'exact-amount-in',
+  ),
+  invalid(
+    'evm-calldata-tx to a non-EVM chain',
+    'call',
+    { dstChainId: String(SOLANA), dstToken: SOL_USDC },
+    'dstChainId',
+    String(SOLANA),
+  ),
   invalid('value with an ERC-20 dstToken', 'call', { erc20Amount: null, value: '1000' }, 'dstToken', OP_USDC),
   invalid('erc20Amount with the native dstToken', 'call', { dstToken: ZERO }, 'dstToken', ZERO),
   // bridgeIds.
@@ -97,21 +201,61 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     ['non-integer bps', '[{"bps":1.5,"receiverAddress":"0x2222222222222222222222222222222222222222"}]'],
     ['bps as a string', '[{"bps":"10","receiverAddress":"0x2222222222222222222222222222222222222222"}]'],
     ['no receiverAddress', '[{"bps":10}]'],
-    ['bps summing past 10000', '[{"bps":6000,"receiverAddress":"0x2222222222222222222222222222222222222222"},{"bps":4001,"receiverAddress":"0x3333333333333333333333333333333333333333"}]'],
+    [
+      'bps summing past 10000',
+      '[{"bps":6000,"receiverAddress":"0x2222222222222222222222222222222222222222"},{"bps":4001,"receiverAddress":"0x3333333333333333333333333333333333333333"}]',
+    ],
   ].map(([name, value]) => invalid(`appFees ${name}`, 'swap', { appFees: value! }, 'appFees', value!)),
-  badAddress('appFees receiver malformed (engine)', 'swap', { appFees: '[{"bps":10,"receiverAddress":"0x12"}]' }, 'appFees.receiverAddress', '0x12', true),
+  badAddress(
+    'appFees receiver malformed (engine)',
+    'swap',
+    { appFees: '[{"bps":10,"receiverAddress":"0x12"}]' },
+    'appFees.receiverAddress',
+    '0x12',
+    true,
+  ),
   // Booleans and features not supported yet: refused, never ignored.
   invalid('gasless=true', 'swap', { gasless: 'true' }, 'gasless', 'true', reason(NOT_YET)),
   invalid('gasless=yes', 'swap', { gasless: 'yes' }, 'gasless', 'yes', reason(/true or false/)),
-  invalid('returnDepositAddress=true', 'swap', { returnDepositAddress: 'true' }, 'returnDepositAddress', 'true', reason(NOT_YET)),
+  invalid(
+    'returnDepositAddress=true',
+    'swap',
+    { returnDepositAddress: 'true' },
+    'returnDepositAddress',
+    'true',
+    reason(NOT_YET),
+  ),
   invalid('returnDepositAddress=1', 'swap', { returnDepositAddress: '1' }, 'returnDepositAddress', '1'),
   invalid('solanaSponsor', 'swap', { solanaSponsor: SOL_USDC }, 'solanaSponsor', SOL_USDC, reason(NOT_YET)),
   invalid('a venue-only parameter', 'swap', { userId: 'u1' }, 'userId', 'u1'),
-  invalid('a Solana source chain', 'swap', { srcChainId: String(SOLANA), srcToken: SOL_USDC, recipient: '0x1111111111111111111111111111111111111111' }, 'srcChainId', String(SOLANA), reason(NOT_YET)),
+  invalid(
+    'a Solana source chain',
+    'swap',
+    { srcChainId: String(SOLANA), srcToken: SOL_USDC, recipient: '0x1111111111111111111111111111111111111111' },
+    'srcChainId',
+    String(SOLANA),
+    reason(NOT_YET),
+  ),
   // Addresses and chains, checked by the engine.
   badAddress('sender malformed (engine)', 'swap', { sender: '0x12' }, 'sender', '0x12', true),
   badAddress('recipient malformed (engine)', 'swap', { recipient: 'nope' }, 'recipient', 'nope', true),
   badAddress('refundTo malformed (engine)', 'swap', { refundTo: '0xZZ' }, 'refundTo', '0xZZ', true),
-  { name: 'unknown chain (engine)', base: 'swap', query: { srcChainId: '5' }, error: UnsupportedNetworkError, code: 'UNSUPPORTED_NETWORK', details: { chainId: 5 }, engine: true },
-  { name: 'srcToken unknown (engine)', base: 'swap', query: { srcToken: ETH_USDC.toLowerCase().replace('a0', 'a1') }, error: InvalidSrcTokenError, code: 'INVALID_SOURCE_TOKEN', details: undefined, engine: true },
+  {
+    name: 'unknown chain (engine)',
+    base: 'swap',
+    query: { srcChainId: '5' },
+    error: UnsupportedNetworkError,
+    code: 'UNSUPPORTED_NETWORK',
+    details: { chainId: 5 },
+    engine: true,
+  },
+  {
+    name: 'srcToken unknown (engine)',
+    base: 'swap',
+    query: { srcToken: ETH_USDC.toLowerCase().replace('a0', 'a1') },
+    error: InvalidSrcTokenError,
+    code: 'INVALID_SOURCE_TOKEN',
+    details: undefined,
+    engine: true,
+  },
 ]

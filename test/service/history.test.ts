@@ -27,14 +27,32 @@ const APPS: Record<string, { orgId: string; appName: string }> = {
   'alpha-legacy': { orgId: 'alpha', appName: 'Alpha Legacy' },
   'beta-app': { orgId: 'beta', appName: 'Beta App' },
 }
-const WALLETS = ['0x8ba1f109551bD432803012645Ac136ddd64DBA72', '0x5bd944e30b02A20eF6CDd65c7901aC080913953b', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', '0x2222222222222222222222222222222222222222']
+const WALLETS = [
+  '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+  '0x5bd944e30b02A20eF6CDd65c7901aC080913953b',
+  '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+  '0x2222222222222222222222222222222222222222',
+]
 const SRC_CHAINS = [1, 10, 8453, 42161]
 const DST_CHAINS = [10, 1151111081099710, 42161]
 /**
  * Registration ages in seconds: spread over 60 days, never within 15 minutes of a period boundary (1, 7, 30 days
  * before now), so that the service's clock, a little later than the test's, puts every row in the same periods.
  */
-const AGES = [60, 3_600, 50_000, 86_400 + 3_600, 3 * DAY, 6 * DAY, 7 * DAY + 7_200, 12 * DAY, 29 * DAY, 31 * DAY, 45 * DAY, 59 * DAY]
+const AGES = [
+  60,
+  3_600,
+  50_000,
+  86_400 + 3_600,
+  3 * DAY,
+  6 * DAY,
+  7 * DAY + 7_200,
+  12 * DAY,
+  29 * DAY,
+  31 * DAY,
+  45 * DAY,
+  59 * DAY,
+]
 
 interface Row {
   index: number
@@ -71,7 +89,10 @@ function generate(): Row[] {
       // Several rows share each age (ties, broken by the later quote first).
       registeredAt: kind < 0.85 ? NOW - pick(AGES) : null,
       // Bare quotes are all expired by `seed` (a live one answers `pending`: lifecycle.test.ts).
-      status: kind < 0.85 ? pick(['pending', 'success', 'success', 'failed', 'requires refund', 'refunded'] as const) : 'expired',
+      status:
+        kind < 0.85
+          ? pick(['pending', 'success', 'success', 'failed', 'requires refund', 'refunded'] as const)
+          : 'expired',
     }
   })
 }
@@ -82,7 +103,16 @@ const hashOf = (row: Row) => `0x${'e'}${(row.index + 1).toString(16).padStart(63
 /** A compact action response with the fields the details are computed from. */
 function actionResponse(row: Row) {
   const token = (chainId: number, amount: string, usdAmount: number) => ({
-    chainId, address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', name: 'USD Coin', symbol: 'USDC', decimals: 6, isNative: false, amount, logo: '', svcCode: 'USDC', usdAmount,
+    chainId,
+    address: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    name: 'USD Coin',
+    symbol: 'USDC',
+    decimals: 6,
+    isNative: false,
+    amount,
+    logo: '',
+    svcCode: 'USDC',
+    usdAmount,
   })
   return {
     tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', data: '0x', value: '0', chainId: row.srcChainId },
@@ -99,19 +129,52 @@ function seed(databasePath: string, dataDir: string): void {
   try {
     for (const row of rows) {
       const app = APPS[row.appId]!
-      const apiKey: ApiKeyRecord = { keyId: `key-${row.appId}`, appId: row.appId, orgId: app.orgId, appName: app.appName, affiliateId: `aff-${app.orgId}`, gasless: false, appFees: [] }
+      const apiKey: ApiKeyRecord = {
+        keyId: `key-${row.appId}`,
+        appId: row.appId,
+        orgId: app.orgId,
+        appName: app.appName,
+        affiliateId: `aff-${app.orgId}`,
+        gasless: false,
+        appFees: [],
+      }
       store.recordQuote({
-        txId: row.txId, createdAt: (row.registeredAt ?? NOW - 40 * DAY) - 30, apiKey, actionRequest: { actionType: 'swap-action', sender: row.wallet, recipient: WALLETS[3] },
-        actionResponse: actionResponse(row), srcChainId: row.srcChainId, dstChainId: row.dstChainId, sender: row.wallet.toLowerCase(), vmId: 'evm',
+        txId: row.txId,
+        createdAt: (row.registeredAt ?? NOW - 40 * DAY) - 30,
+        apiKey,
+        actionRequest: { actionType: 'swap-action', sender: row.wallet, recipient: WALLETS[3] },
+        actionResponse: actionResponse(row),
+        srcChainId: row.srcChainId,
+        dstChainId: row.dstChainId,
+        sender: row.wallet.toLowerCase(),
+        vmId: 'evm',
       })
     }
     const registered = rows.filter((row) => row.registeredAt !== null)
-    const outcomes = store.registerTransactions(registered.map((row) => ({ txId: row.txId, txHash: hashOf(row), chainId: row.srcChainId, vmId: 'evm', registeredAt: row.registeredAt! })))
+    const outcomes = store.registerTransactions(
+      registered.map((row) => ({
+        txId: row.txId,
+        txHash: hashOf(row),
+        chainId: row.srcChainId,
+        vmId: 'evm',
+        registeredAt: row.registeredAt!,
+      })),
+    )
     expect(outcomes.filter((outcome) => outcome.outcome !== 'registered')).toEqual([])
     for (const row of registered) {
       if (row.status === 'pending') continue
-      const src = { chainId: row.srcChainId, txHash: hashOf(row), timestamp: String(row.registeredAt! + 5), nextBridge: row.srcChainId === row.dstChainId ? '' : 'across' }
-      const dst = { chainId: row.dstChainId, txHash: `0xd${hashOf(row).slice(3)}`, timestamp: String(row.registeredAt! + 65), nextBridge: '' }
+      const src = {
+        chainId: row.srcChainId,
+        txHash: hashOf(row),
+        timestamp: String(row.registeredAt! + 5),
+        nextBridge: row.srcChainId === row.dstChainId ? '' : 'across',
+      }
+      const dst = {
+        chainId: row.dstChainId,
+        txHash: `0xd${hashOf(row).slice(3)}`,
+        timestamp: String(row.registeredAt! + 65),
+        nextBridge: '',
+      }
       const isDelivered = row.status === 'success' || row.status === 'refunded'
       store.recordProgress(row.txId, {
         status: row.status,
@@ -195,7 +258,9 @@ describe('the data set', () => {
     const alpha = reference('alpha', {})
     expect(alpha.length).toBeGreaterThan(200)
     expect(new Set(alpha.map((row) => row.registeredAt)).size).toBe(AGES.length)
-    expect(new Set(alpha.map((row) => row.status))).toEqual(new Set(['pending', 'success', 'failed', 'requires refund', 'refunded']))
+    expect(new Set(alpha.map((row) => row.status))).toEqual(
+      new Set(['pending', 'success', 'failed', 'requires refund', 'refunded']),
+    )
     expect(rows.filter((row) => row.registeredAt === null).length).toBeGreaterThan(30)
     expect(alpha.some((row) => row.appId === 'alpha-legacy')).toBe(true)
   })
@@ -209,7 +274,11 @@ describe('GET /getTransactions against the reference', () => {
   const dateChoices = [{}, { startDate: NOW - 40 * DAY, endDate: NOW - 2 * DAY }]
   const combos: Filters[] = appChoices.flatMap((appIds) =>
     walletChoices.flatMap((walletAddress) =>
-      chainChoices.flatMap((chainIds) => periodChoices.flatMap((period) => dateChoices.map((dates) => ({ appIds, walletAddress, chainIds, period, ...dates })))),
+      chainChoices.flatMap((chainIds) =>
+        periodChoices.flatMap((period) =>
+          dateChoices.map((dates) => ({ appIds, walletAddress, chainIds, period, ...dates })),
+        ),
+      ),
     ),
   )
 
@@ -221,8 +290,16 @@ describe('GET /getTransactions against the reference', () => {
           const answer = await historyOk({ ...filters, limit: 500 })
           const expected = reference('alpha', filters)
           const label = JSON.stringify(filters)
-          expect(answer.txs.map((tx) => tx.txId), label).toEqual(expected.map((row) => row.txId))
-          expect(answer.pagination, label).toEqual({ page: 1, limit: 500, total: expected.length, totalPages: Math.ceil(expected.length / 500) })
+          expect(
+            answer.txs.map((tx) => tx.txId),
+            label,
+          ).toEqual(expected.map((row) => row.txId))
+          expect(answer.pagination, label).toEqual({
+            page: 1,
+            limit: 500,
+            total: expected.length,
+            totalPages: Math.ceil(expected.length / 500),
+          })
           if (expected.length > 0) nonEmpty += 1
         }),
       )
@@ -231,11 +308,18 @@ describe('GET /getTransactions against the reference', () => {
   }, 120_000)
 
   it('pages: every page at limits 1, 7 and 25 put together is the whole list; past the last page, no rows', async () => {
-    for (const filters of [{}, { chainIds: '10,42161', period: 'month' as const }, { walletAddress: WALLETS[1]!.toLowerCase() }]) {
+    for (const filters of [
+      {},
+      { chainIds: '10,42161', period: 'month' as const },
+      { walletAddress: WALLETS[1]!.toLowerCase() },
+    ]) {
       const expected = reference('alpha', filters).map((row) => row.txId)
       for (const limit of [1, 7, 25]) {
         const totalPages = Math.ceil(expected.length / limit)
-        const pages = limit === 1 ? [1, 2, 3, Math.floor(totalPages / 2), totalPages] : Array.from({ length: totalPages }, (_, i) => i + 1)
+        const pages =
+          limit === 1
+            ? [1, 2, 3, Math.floor(totalPages / 2), totalPages]
+            : Array.from({ length: totalPages }, (_, i) => i + 1)
         const answers = await Promise.all(pages.map((page) => historyOk({ ...filters, page, limit })))
         answers.forEach((answer, i) => {
           const page = pages[i]!
@@ -243,7 +327,10 @@ describe('GET /getTransactions against the reference', () => {
           expect(answer.txs.map((tx) => tx.txId)).toEqual(expected.slice((page - 1) * limit, page * limit))
         })
         const beyond = await historyOk({ ...filters, page: totalPages + 1, limit })
-        expect(beyond).toEqual({ txs: [], pagination: { page: totalPages + 1, limit, total: expected.length, totalPages } })
+        expect(beyond).toEqual({
+          txs: [],
+          pagination: { page: totalPages + 1, limit, total: expected.length, totalPages },
+        })
       }
     }
   })
@@ -251,7 +338,12 @@ describe('GET /getTransactions against the reference', () => {
   it('defaults: page 1, limit 25, allTime, every app of the organization (a retired one too)', async () => {
     const answer = await historyOk({})
     const expected = reference('alpha', {})
-    expect(answer.pagination).toEqual({ page: 1, limit: 25, total: expected.length, totalPages: Math.ceil(expected.length / 25) })
+    expect(answer.pagination).toEqual({
+      page: 1,
+      limit: 25,
+      total: expected.length,
+      totalPages: Math.ceil(expected.length / 25),
+    })
     expect(answer.txs.map((tx) => tx.txId)).toEqual(expected.slice(0, 25).map((row) => row.txId))
     const legacy = expected.filter((row) => row.appId === 'alpha-legacy').length
     expect(legacy).toBeGreaterThan(0)
@@ -259,14 +351,20 @@ describe('GET /getTransactions against the reference', () => {
     expect(named.pagination.total).toBe(expected.length - legacy)
   })
 
-  it('organizations: beta sees beta\'s only, alpha-2 sees the same as alpha', async () => {
+  it("organizations: beta sees beta's only, alpha-2 sees the same as alpha", async () => {
     const beta = await historyOk({ limit: 500 }, 'dev-key-beta')
     expect(beta.txs.map((tx) => tx.txId)).toEqual(reference('beta', {}).map((row) => row.txId))
     expect(new Set(beta.txs.map((tx) => tx.org.appId))).toEqual(new Set(['beta-app']))
-    expect(await historyOk({ limit: 500, period: 'week' }, 'dev-key-alpha-2')).toEqual(await historyOk({ limit: 500, period: 'week' }))
+    expect(await historyOk({ limit: 500, period: 'week' }, 'dev-key-alpha-2')).toEqual(
+      await historyOk({ limit: 500, period: 'week' }),
+    )
     const refused = await history({ appIds: 'beta-app' })
     expect(refused.status).toBe(400)
-    expect(JSON.parse(refused.body).error.details).toEqual({ parameter: 'appIds', value: 'beta-app', reason: 'not an app of your organization' })
+    expect(JSON.parse(refused.body).error.details).toEqual({
+      parameter: 'appIds',
+      value: 'beta-app',
+      reason: 'not an app of your organization',
+    })
   })
 })
 
@@ -276,7 +374,9 @@ describe('transactions as history renders them (SPEC §2.5)', () => {
     return answer.txs.find((tx) => tx.txId === row.txId)!
   }
   const first = (status: TransactionStatus, isBridge: boolean) =>
-    rows.find((row) => row.status === status && row.registeredAt !== null && (row.srcChainId !== row.dstChainId) === isBridge)!
+    rows.find(
+      (row) => row.status === status && row.registeredAt !== null && (row.srcChainId !== row.dstChainId) === isBridge,
+    )!
 
   it('a delivered bridge: txPath, real bridge time, source and destination transactions with the delivered amount', async () => {
     const row = first('success', true)
@@ -290,41 +390,78 @@ describe('transactions as history renders them (SPEC §2.5)', () => {
         isBridge: true,
         bridgeTime: 60,
         txPath: [
-          { chainId: row.srcChainId, txHash: hashOf(row), timestamp: String(row.registeredAt! + 5), nextBridge: 'across' },
-          { chainId: row.dstChainId, txHash: `0xd${hashOf(row).slice(3)}`, timestamp: String(row.registeredAt! + 65), nextBridge: '' },
+          {
+            chainId: row.srcChainId,
+            txHash: hashOf(row),
+            timestamp: String(row.registeredAt! + 5),
+            nextBridge: 'across',
+          },
+          {
+            chainId: row.dstChainId,
+            txHash: `0xd${hashOf(row).slice(3)}`,
+            timestamp: String(row.registeredAt! + 65),
+            nextBridge: '',
+          },
         ],
       },
       org: { appId: row.appId, appName: APPS[row.appId]!.appName, affiliateId: `aff-${row.orgId}` },
       usdValue: row.index + 1,
-      srcTx: { toAddress: '0xc7055c7055c7055C7055C7055C7055c7055C7055', txHash: hashOf(row), chainId: row.srcChainId, value: '0', timestamp: row.registeredAt! + 5 },
+      srcTx: {
+        toAddress: '0xc7055c7055c7055C7055C7055C7055c7055C7055',
+        txHash: hashOf(row),
+        chainId: row.srcChainId,
+        value: '0',
+        timestamp: row.registeredAt! + 5,
+      },
       dstTx: {
-        toAddress: WALLETS[3], chainId: row.dstChainId, value: '0', timestamp: row.registeredAt! + 65,
-        paymentToken: { amount: String(980_000 * (row.index + 1)), usdAmount: expect.closeTo(0.98 * (row.index + 1), 6), chainId: row.dstChainId },
+        toAddress: WALLETS[3],
+        chainId: row.dstChainId,
+        value: '0',
+        timestamp: row.registeredAt! + 65,
+        paymentToken: {
+          amount: String(980_000 * (row.index + 1)),
+          usdAmount: expect.closeTo(0.98 * (row.index + 1), 6),
+          chainId: row.dstChainId,
+        },
       },
     })
     expect(tx.srcTx).not.toHaveProperty('revertReason')
   })
 
-  it('a pending bridge: the quote\'s estimated time, no destination yet', async () => {
+  it("a pending bridge: the quote's estimated time, no destination yet", async () => {
     const row = first('pending', true)
-    expect(await detailsOf(row)).toMatchObject({ status: 'pending', dstTxHash: '', dstTx: null, bridgeDetails: { isBridge: true, bridgeTime: 95, txPath: [] } })
+    expect(await detailsOf(row)).toMatchObject({
+      status: 'pending',
+      dstTxHash: '',
+      dstTx: null,
+      bridgeDetails: { isBridge: true, bridgeTime: 95, txPath: [] },
+    })
   })
 
   it('a failed transaction carries its revert reason; a same-chain swap has no bridge time', async () => {
     const row = first('failed', false)
     expect(await detailsOf(row)).toMatchObject({
-      status: 'failed', dstTx: null, bridgeDetails: { isBridge: false, bridgeTime: 0 }, srcTx: { revertReason: 'slippage exceeded', txHash: hashOf(row) },
+      status: 'failed',
+      dstTx: null,
+      bridgeDetails: { isBridge: false, bridgeTime: 0 },
+      srcTx: { revertReason: 'slippage exceeded', txHash: hashOf(row) },
     })
   })
 
   it('refund states are answered as stored', async () => {
     expect(await detailsOf(first('requires refund', true))).toMatchObject({ status: 'requires refund', dstTx: null })
-    expect(await detailsOf(first('refunded', true))).toMatchObject({ status: 'refunded', dstTx: { paymentToken: { symbol: 'USDC' } } })
+    expect(await detailsOf(first('refunded', true))).toMatchObject({
+      status: 'refunded',
+      dstTx: { paymentToken: { symbol: 'USDC' } },
+    })
   })
 
   it('a bare quote is not listed, but getStatus by txId answers it (expired here)', async () => {
     const row = rows.find((candidate) => candidate.registeredAt === null && candidate.orgId === 'alpha')!
-    const reply = await send(`${service.url}/getStatus?txId=${row.txId}`, { headers: { 'x-api-key': 'dev-key-alpha' }, agent })
+    const reply = await send(`${service.url}/getStatus?txId=${row.txId}`, {
+      headers: { 'x-api-key': 'dev-key-alpha' },
+      agent,
+    })
     expect(JSON.parse(reply.body)).toMatchObject({ status: 'expired', srcTxHash: '', srcTx: null })
   })
 })
@@ -335,10 +472,18 @@ describe('invalid parameters: 400 INVALID_PARAMETER with parameter, value and re
     [{ appIds: 'alpha-legacy' }, 'appIds', 'alpha-legacy'],
     [{ appIds: 'alpha-web,' }, 'appIds', 'alpha-web,'],
     [{ walletAddress: '0x123' }, 'walletAddress', '0x123'],
-    [{ walletAddress: '0x8Ba1f109551bD432803012645Ac136ddd64DBA72' }, 'walletAddress', '0x8Ba1f109551bD432803012645Ac136ddd64DBA72'],
+    [
+      { walletAddress: '0x8Ba1f109551bD432803012645Ac136ddd64DBA72' },
+      'walletAddress',
+      '0x8Ba1f109551bD432803012645Ac136ddd64DBA72',
+    ],
     [{ chainIds: '10,x' }, 'chainIds', 'x'],
     [{ chainIds: '010' }, 'chainIds', '010'],
-    [{ chainIds: Array.from({ length: 33 }, (_, i) => i + 1).join(',') }, 'chainIds', Array.from({ length: 33 }, (_, i) => i + 1).join(',')],
+    [
+      { chainIds: Array.from({ length: 33 }, (_, i) => i + 1).join(',') },
+      'chainIds',
+      Array.from({ length: 33 }, (_, i) => i + 1).join(','),
+    ],
     [{ period: 'year' }, 'period', 'year'],
     [{ period: 'Day' }, 'period', 'Day'],
     [{ page: '0' }, 'page', '0'],
@@ -355,7 +500,9 @@ describe('invalid parameters: 400 INVALID_PARAMETER with parameter, value and re
   it.each(cases)('%j → %s', async (query, parameter, value) => {
     const reply = await history(query)
     expect(reply.status, reply.body).toBe(400)
-    const { error } = JSON.parse(reply.body) as { error: { code: string; details: { parameter: string; value: string; reason: string } } }
+    const { error } = JSON.parse(reply.body) as {
+      error: { code: string; details: { parameter: string; value: string; reason: string } }
+    }
     expect(error.code).toBe('INVALID_PARAMETER')
     expect(error.details).toMatchObject({ parameter, value, reason: expect.any(String) })
   })
@@ -365,8 +512,15 @@ describe('invalid parameters: 400 INVALID_PARAMETER with parameter, value and re
     expect((await historyOk({ limit: 500 })).pagination.limit).toBe(500)
     expect((await historyOk({ page: 1_000_000_000 })).txs).toEqual([])
     const at = reference('alpha', {})[0]!.registeredAt!
-    expect((await historyOk({ startDate: at, endDate: at, limit: 500 })).txs.map((tx) => tx.txId)).toEqual(reference('alpha', { startDate: at, endDate: at }).map((row) => row.txId))
-    const repeated = await send(`${service.url}/getTransactions?appIds=alpha-web&appIds=alpha-mobile&limit=500`, { headers: { 'x-api-key': 'dev-key-alpha' }, agent })
-    expect((JSON.parse(repeated.body) as History).pagination.total).toBe(reference('alpha', { appIds: 'alpha-web,alpha-mobile' }).length)
+    expect((await historyOk({ startDate: at, endDate: at, limit: 500 })).txs.map((tx) => tx.txId)).toEqual(
+      reference('alpha', { startDate: at, endDate: at }).map((row) => row.txId),
+    )
+    const repeated = await send(`${service.url}/getTransactions?appIds=alpha-web&appIds=alpha-mobile&limit=500`, {
+      headers: { 'x-api-key': 'dev-key-alpha' },
+      agent,
+    })
+    expect((JSON.parse(repeated.body) as History).pagination.total).toBe(
+      reference('alpha', { appIds: 'alpha-web,alpha-mobile' }).length,
+    )
   })
 })

@@ -54,15 +54,34 @@ describe('loadKeyRing on the development keys file', () => {
 
   it('finds the three development keys with what they grant', () => {
     expect(keys.isDevelopment).toBe(true)
-    expect(keys.lookup('dev-key-alpha')).toMatchObject({ orgId: 'alpha', appId: 'alpha-web', gasless: true, affiliateId: 'aff-alpha' })
-    expect(keys.lookup('dev-key-alpha')?.appFees).toEqual([{ bps: 25, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }])
-    expect(keys.lookup('dev-key-alpha-2')).toMatchObject({ orgId: 'alpha', appId: 'alpha-mobile', gasless: false, appFees: [] })
+    expect(keys.lookup('dev-key-alpha')).toMatchObject({
+      orgId: 'alpha',
+      appId: 'alpha-web',
+      gasless: true,
+      affiliateId: 'aff-alpha',
+    })
+    expect(keys.lookup('dev-key-alpha')?.appFees).toEqual([
+      { bps: 25, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+    ])
+    expect(keys.lookup('dev-key-alpha-2')).toMatchObject({
+      orgId: 'alpha',
+      appId: 'alpha-mobile',
+      gasless: false,
+      appFees: [],
+    })
     expect(keys.lookup('dev-key-beta')).toMatchObject({ orgId: 'beta', appId: 'beta-app', gasless: false })
     expect(keys.lookup('dev-key-beta')).not.toHaveProperty('keyHash')
   })
 
   it('knows no other key', () => {
-    for (const key of ['', 'dev-key-gamma', 'DEV-KEY-ALPHA', 'dev-key-alpha ', hashApiKey('dev-key-alpha'), 'x'.repeat(10_000)]) {
+    for (const key of [
+      '',
+      'dev-key-gamma',
+      'DEV-KEY-ALPHA',
+      'dev-key-alpha ',
+      hashApiKey('dev-key-alpha'),
+      'x'.repeat(10_000),
+    ]) {
       expect(keys.lookup(key)).toBeUndefined()
     }
   })
@@ -74,7 +93,10 @@ describe('loadKeyRing on the development keys file', () => {
   })
 
   it('is refused in production', () => {
-    const error = thrown(() => loadKeyRing({ keysFile: DEV_KEYS_FILE, production: true }), DevelopmentKeysInProductionError)
+    const error = thrown(
+      () => loadKeyRing({ keysFile: DEV_KEYS_FILE, production: true }),
+      DevelopmentKeysInProductionError,
+    )
     expect(error.message).toContain(DEV_KEYS_FILE)
     expect(error.message).toContain('keys:create')
   })
@@ -96,9 +118,22 @@ describe('loadKeyRing validation', () => {
     ['a non-boolean gasless', { gasless: 'yes' }, '"gasless"'],
     ['an appId with a comma', { appId: 'a,b' }, '"appId"'],
     ['an empty appName', { appName: ' ' }, '"appName"'],
-    ['a fee of 0 bps', { appFees: [{ bps: 0, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }] }, 'appFees[0]: "bps"'],
+    [
+      'a fee of 0 bps',
+      { appFees: [{ bps: 0, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }] },
+      'appFees[0]: "bps"',
+    ],
     ['a fee receiver that is no address', { appFees: [{ bps: 10, receiverAddress: '0x1234' }] }, 'receiverAddress'],
-    ['fees of 10000 bps', { appFees: [{ bps: 9999, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }, { bps: 1, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }] }, 'less than 10000'],
+    [
+      'fees of 10000 bps',
+      {
+        appFees: [
+          { bps: 9999, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+          { bps: 1, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+        ],
+      },
+      'less than 10000',
+    ],
     ['a duplicate keyId', { keyId: 'k1' }, 'duplicate keyId'],
     ['a duplicate key', { keyHash: goodEntry.keyHash }, 'duplicate keyHash'],
     ['its app in another org', { appId: 'app-1', orgId: 'org-2' }, 'already belongs to org "org-1"'],
@@ -119,7 +154,10 @@ describe('loadKeyRing validation', () => {
     ['a string development flag', { version: 1, development: 'true', keys: [] }, '"development"'],
     ['an entry that is no object', { version: 1, keys: [goodEntry, 'k2'] }, 'keys[1]: must be an object'],
   ])('rejects a file that is %s', (_case, content, reason) => {
-    const error = thrown(() => loadKeyRing({ keysFile: writeKeysFile(content), production: false }), InvalidKeysFileError)
+    const error = thrown(
+      () => loadKeyRing({ keysFile: writeKeysFile(content), production: false }),
+      InvalidKeysFileError,
+    )
     expect(error.message).toContain(reason)
   })
 
@@ -164,7 +202,10 @@ describe('createAuth', () => {
   it('lets a known key through and sets ctx.state.apiKey', async () => {
     const server = await serveWithAuth(loadKeyRing({ keysFile: DEV_KEYS_FILE, production: false }))
     try {
-      expect(await server.get({ 'x-api-key': 'dev-key-beta' })).toEqual({ status: 200, body: { appId: 'beta-app', orgId: 'beta' } })
+      expect(await server.get({ 'x-api-key': 'dev-key-beta' })).toEqual({
+        status: 200,
+        body: { appId: 'beta-app', orgId: 'beta' },
+      })
       expect(server.errors).toEqual([])
     } finally {
       await server.close()
@@ -175,7 +216,12 @@ describe('createAuth', () => {
     ['no header', {}, MissingApiKeyError, 'MISSING_API_KEY'],
     ['an empty header', { 'x-api-key': '' }, MissingApiKeyError, 'MISSING_API_KEY'],
     ['an unknown key', { 'x-api-key': 'dev-key-gamma' }, InvalidApiKeyError, 'INVALID_API_KEY'],
-    ['a key hash instead of the key', { 'x-api-key': hashApiKey('dev-key-alpha') }, InvalidApiKeyError, 'INVALID_API_KEY'],
+    [
+      'a key hash instead of the key',
+      { 'x-api-key': hashApiKey('dev-key-alpha') },
+      InvalidApiKeyError,
+      'INVALID_API_KEY',
+    ],
   ] as const)('answers 401 for %s', async (_case, headers, ErrorClass, code) => {
     const server = await serveWithAuth(loadKeyRing({ keysFile: DEV_KEYS_FILE, production: false }))
     try {
@@ -202,7 +248,19 @@ describe('npm run keys:create', () => {
   // One child process (tsx plus the engine's imports take seconds on a loaded machine); the rest in-process.
   it('creates a production file whose key then authenticates', { timeout: 90_000 }, async () => {
     const path = join(tempDir, 'created', 'keys.json')
-    const { stdout, stderr } = await run(['--app', 'acme-web', '--org', 'acme', '--name', 'Acme Web', '--gasless', '--fee', '30:0x5bd944e30b02A20eF6CDd65c7901aC080913953b', '--file', path])
+    const { stdout, stderr } = await run([
+      '--app',
+      'acme-web',
+      '--org',
+      'acme',
+      '--name',
+      'Acme Web',
+      '--gasless',
+      '--fee',
+      '30:0x5bd944e30b02A20eF6CDd65c7901aC080913953b',
+      '--file',
+      path,
+    ])
     const key = stdout.trim()
     expect(key).toMatch(/^cr_[A-Za-z0-9_-]{43}$/)
     expect(stderr).toContain(`Created ${path}`)
@@ -210,11 +268,22 @@ describe('npm run keys:create', () => {
 
     const keys = loadKeyRing({ keysFile: path, production: true })
     expect(keys.isDevelopment).toBe(false)
-    expect(keys.lookup(key)).toMatchObject({ appId: 'acme-web', orgId: 'acme', appName: 'Acme Web', affiliateId: 'acme-web', gasless: true })
-    expect(keys.lookup(key)?.appFees).toEqual([{ bps: 30, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }])
+    expect(keys.lookup(key)).toMatchObject({
+      appId: 'acme-web',
+      orgId: 'acme',
+      appName: 'Acme Web',
+      affiliateId: 'acme-web',
+      gasless: true,
+    })
+    expect(keys.lookup(key)?.appFees).toEqual([
+      { bps: 30, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+    ])
     const server = await serveWithAuth(keys)
     try {
-      expect(await server.get({ 'x-api-key': key })).toEqual({ status: 200, body: { appId: 'acme-web', orgId: 'acme' } })
+      expect(await server.get({ 'x-api-key': key })).toEqual({
+        status: 200,
+        body: { appId: 'acme-web', orgId: 'acme' },
+      })
     } finally {
       await server.close()
     }
@@ -222,11 +291,21 @@ describe('npm run keys:create', () => {
 
   it('appends to an existing file, keeping its keys', () => {
     const path = writeKeysFile({ version: 1, keys: [goodEntry] })
-    const { plaintextKey, createdFile } = createApiKey({ file: path, appId: 'app-1', orgId: 'org-1', appName: 'App One, second key' })
+    const { plaintextKey, createdFile } = createApiKey({
+      file: path,
+      appId: 'app-1',
+      orgId: 'org-1',
+      appName: 'App One, second key',
+    })
     expect(createdFile).toBe(false)
     const keys = loadKeyRing({ keysFile: path, production: true })
     expect(keys.lookup('secret-1')?.keyId).toBe('k1')
-    expect(keys.lookup(plaintextKey)).toMatchObject({ appId: 'app-1', orgId: 'org-1', affiliateId: 'app-1', gasless: false })
+    expect(keys.lookup(plaintextKey)).toMatchObject({
+      appId: 'app-1',
+      orgId: 'org-1',
+      affiliateId: 'app-1',
+      gasless: false,
+    })
     expect(keys.lookup(plaintextKey)?.keyId).not.toBe('k1')
     expect(keys.appsOfOrg('org-1').map((app) => app.keyId)).toEqual(['k1'])
   })
@@ -234,7 +313,10 @@ describe('npm run keys:create', () => {
   it('changes nothing when the new entry breaks a rule', () => {
     const path = writeKeysFile({ version: 1, keys: [goodEntry] })
     const before = readFileSync(path, 'utf8')
-    const error = thrown(() => createApiKey({ file: path, appId: 'app-1', orgId: 'org-2', appName: 'Hijack' }), InvalidKeysFileError)
+    const error = thrown(
+      () => createApiKey({ file: path, appId: 'app-1', orgId: 'org-2', appName: 'Hijack' }),
+      InvalidKeysFileError,
+    )
     expect(error.message).toContain('already belongs to org "org-1"')
     expect(readFileSync(path, 'utf8')).toBe(before)
   })

@@ -23,8 +23,15 @@ const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ARBITRUM = 42161
 /** 1,000 USDC → WETH on Arbitrum: a same-chain swap. */
 const SWAP = new URLSearchParams({
-  actionType: 'swap-action', srcChainId: String(ARBITRUM), srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstChainId: String(ARBITRUM),
-  dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', amount: '1000000000', swapDirection: 'exact-amount-in', slippage: '50', sender: SENDER,
+  actionType: 'swap-action',
+  srcChainId: String(ARBITRUM),
+  srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+  dstChainId: String(ARBITRUM),
+  dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+  amount: '1000000000',
+  swapDirection: 'exact-amount-in',
+  slippage: '50',
+  sender: SENDER,
 })
 /** A real Solana transaction signature (base58 of 64 bytes). */
 const SOLANA_SIGNATURE = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW'
@@ -47,7 +54,8 @@ let service: RunningService
 let dataDir: string
 const agent = new Agent({ keepAlive: true, maxSockets: 64 })
 
-const get = (path: string, key = ALPHA): Promise<Reply> => send(`${service.url}${path}`, { headers: { 'x-api-key': key }, agent, timeoutMs: 30_000 })
+const get = (path: string, key = ALPHA): Promise<Reply> =>
+  send(`${service.url}${path}`, { headers: { 'x-api-key': key }, agent, timeoutMs: 30_000 })
 const post = (body: unknown, key = ALPHA, contentType = 'application/json'): Promise<Reply> =>
   send(`${service.url}/registerTxs`, {
     method: 'POST',
@@ -71,7 +79,10 @@ async function register(items: unknown, key = ALPHA): Promise<Result[]> {
 
 function expectError(reply: Reply, status: number, code: string, details?: Record<string, unknown>) {
   expect(reply.status, reply.body.slice(0, 300)).toBe(status)
-  const { error } = JSON.parse(reply.body) as { success: false; error: { code: string; statusCode: number; details?: unknown } }
+  const { error } = JSON.parse(reply.body) as {
+    success: false
+    error: { code: string; statusCode: number; details?: unknown }
+  }
   expect(error.code).toBe(code)
   expect(error.statusCode).toBe(status)
   if (details !== undefined) expect(error.details).toMatchObject(details)
@@ -100,7 +111,14 @@ describe('getAction → registerTxs → getStatus (same-chain swap on Arbitrum)'
   it('a quote is pending with no source transaction, then registered, then found by txId, by hash and by hash + chain', async () => {
     const action = await quote()
     const before = JSON.parse((await get(`/getStatus?txId=${action.txId}`)).body) as Record<string, unknown>
-    expect(before).toMatchObject({ status: 'pending', txId: action.txId, srcTxHash: '', dstTxHash: '', srcTx: null, dstTx: null })
+    expect(before).toMatchObject({
+      status: 'pending',
+      txId: action.txId,
+      srcTxHash: '',
+      dstTxHash: '',
+      srcTx: null,
+      dstTx: null,
+    })
 
     const hash = evmHash()
     expect(await register({ txId: action.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM })).toEqual([OK])
@@ -117,17 +135,48 @@ describe('getAction → registerTxs → getStatus (same-chain swap on Arbitrum)'
       dstTxHash: '',
       bridgeDetails: { isBridge: false, bridgeTime: 0, txPath: [] },
       txId: action.txId,
-      actionRequest: expect.objectContaining({ actionType: 'swap-action', sender: SENDER, srcChainId: ARBITRUM, amount: '1000000000', slippage: 50 }),
+      actionRequest: expect.objectContaining({
+        actionType: 'swap-action',
+        sender: SENDER,
+        srcChainId: ARBITRUM,
+        amount: '1000000000',
+        slippage: 50,
+      }),
       actionResponse: action,
       org: { appId: 'alpha-web', affiliateId: 'aff-alpha', appName: 'Alpha Web' },
       usdValue: action.amountIn.usdAmount,
-      srcTx: expect.objectContaining({ toAddress: action.tx.to, txHash: hash, chainId: ARBITRUM, value: action.tx.value, timestamp: expect.any(Number) }),
+      srcTx: expect.objectContaining({
+        toAddress: action.tx.to,
+        txHash: hash,
+        chainId: ARBITRUM,
+        value: action.tx.value,
+        timestamp: expect.any(Number),
+      }),
       dstTx: null,
     })
-    expect(Object.keys(details)).toEqual(['status', 'sender', 'srcChainId', 'dstChainId', 'srcTxHash', 'dstTxHash', 'bridgeDetails', 'txId', 'actionRequest', 'actionResponse', 'org', 'usdValue', 'srcTx', 'dstTx'])
+    expect(Object.keys(details)).toEqual([
+      'status',
+      'sender',
+      'srcChainId',
+      'dstChainId',
+      'srcTxHash',
+      'dstTxHash',
+      'bridgeDetails',
+      'txId',
+      'actionRequest',
+      'actionResponse',
+      'org',
+      'usdValue',
+      'srcTx',
+      'dstTx',
+    ])
     expect(Math.abs((details.srcTx as { timestamp: number }).timestamp - Date.now() / 1000)).toBeLessThan(120)
 
-    for (const path of [`/getStatus?txHash=${hash}`, `/getStatus?txHash=${hash.toUpperCase().replace('0X', '0x')}&chainId=${ARBITRUM}`, `/getStatus?txId=${action.txId}&txHash=${hash}`]) {
+    for (const path of [
+      `/getStatus?txHash=${hash}`,
+      `/getStatus?txHash=${hash.toUpperCase().replace('0X', '0x')}&chainId=${ARBITRUM}`,
+      `/getStatus?txId=${action.txId}&txHash=${hash}`,
+    ]) {
       const reply = await get(path)
       expect(reply.status, path).toBe(200)
       expect(JSON.parse(reply.body)).toEqual(details)
@@ -142,8 +191,12 @@ describe('getAction → registerTxs → getStatus (same-chain swap on Arbitrum)'
     expectError(await get('/getStatus?chainId=1'), 400, 'MISSING_REQUIRED_FIELD', { field: 'txId' })
     expectError(await get('/getStatus?txId=0x1234'), 400, 'INVALID_PARAMETER', { parameter: 'txId', value: '0x1234' })
     expectError(await get('/getStatus?txHash=hello'), 400, 'INVALID_PARAMETER', { parameter: 'txHash', value: 'hello' })
-    expectError(await get(`/getStatus?txHash=${evmHash()}&chainId=abc`), 400, 'INVALID_PARAMETER', { parameter: 'chainId' })
-    expectError(await get(`/getStatus?txId=${evmHash()}&txId=${evmHash()}`), 400, 'INVALID_PARAMETER', { parameter: 'txId' })
+    expectError(await get(`/getStatus?txHash=${evmHash()}&chainId=abc`), 400, 'INVALID_PARAMETER', {
+      parameter: 'chainId',
+    })
+    expectError(await get(`/getStatus?txId=${evmHash()}&txId=${evmHash()}`), 400, 'INVALID_PARAMETER', {
+      parameter: 'txId',
+    })
     expectError(await get(`/getStatus?txId=${evmHash()}`), 404, 'NOT_FOUND')
     expectError(await get(`/getStatus?txHash=${SOLANA_SIGNATURE}`), 404, 'NOT_FOUND')
   })
@@ -155,10 +208,18 @@ describe('registerTxs', () => {
     const hash = evmHash()
     const item = { txId: action.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }
     expect(await register(item)).toEqual([OK])
-    expect(await register([item, { ...item, txHash: hash.toUpperCase().replace('0X', '0x') }, { ...item, txId: action.txId.toUpperCase().replace('0X', '0x') }])).toEqual([OK, OK, OK])
+    expect(
+      await register([
+        item,
+        { ...item, txHash: hash.toUpperCase().replace('0X', '0x') },
+        { ...item, txId: action.txId.toUpperCase().replace('0X', '0x') },
+      ]),
+    ).toEqual([OK, OK, OK])
     inspect((db) => {
       expect(valueOf(db.prepare('SELECT count(*) FROM transactions WHERE src_tx_hash = ?'), hash)).toBe(1)
-      expect(db.prepare('SELECT src_tx_hash, status FROM transactions WHERE tx_id = ?').all(action.txId)).toEqual([{ src_tx_hash: hash, status: 'pending' }])
+      expect(db.prepare('SELECT src_tx_hash, status FROM transactions WHERE tx_id = ?').all(action.txId)).toEqual([
+        { src_tx_hash: hash, status: 'pending' },
+      ])
     })
   })
 
@@ -191,8 +252,16 @@ describe('registerTxs', () => {
       { txId: c.txId, vmId: 'evm', txHash: evmHash(), chainId: String(ARBITRUM) },
     ]
     expect(await register(items)).toEqual([
-      OK, failed('INVALID_PARAMETER'), failed('MISSING_REQUIRED_FIELD'), failed('NOT_FOUND'), failed('CHAIN_MISMATCH'), OK,
-      failed('INVALID_PARAMETER'), OK, failed('INVALID_PARAMETER'), failed('INVALID_PARAMETER'),
+      OK,
+      failed('INVALID_PARAMETER'),
+      failed('MISSING_REQUIRED_FIELD'),
+      failed('NOT_FOUND'),
+      failed('CHAIN_MISMATCH'),
+      OK,
+      failed('INVALID_PARAMETER'),
+      OK,
+      failed('INVALID_PARAMETER'),
+      failed('INVALID_PARAMETER'),
     ])
   })
 
@@ -202,21 +271,45 @@ describe('registerTxs', () => {
     const hundred = await register(Array.from({ length: 100 }, () => item))
     expect(hundred).toHaveLength(100)
     expect(hundred.every((result) => result.success)).toBe(true)
-    expectError(await post(Array.from({ length: 101 }, () => item)), 400, 'INVALID_PARAMETER', { parameter: 'body', value: '101 items' })
+    expectError(await post(Array.from({ length: 101 }, () => item)), 400, 'INVALID_PARAMETER', {
+      parameter: 'body',
+      value: '101 items',
+    })
   })
 
   it('refuses a body that is not JSON, of another content type, empty, scalar or an empty array (400 envelopes)', async () => {
-    expectError(await post('{"txId": '), 400, 'INVALID_PARAMETER', { parameter: 'body', reason: 'body is not valid JSON' })
+    expectError(await post('{"txId": '), 400, 'INVALID_PARAMETER', {
+      parameter: 'body',
+      reason: 'body is not valid JSON',
+    })
     expectError(await post('[]'), 400, 'INVALID_PARAMETER', { parameter: 'body', reason: 'the array is empty' })
     expectError(await post('42'), 400, 'INVALID_PARAMETER', { parameter: 'body' })
     expectError(await post('null'), 400, 'INVALID_PARAMETER', { parameter: 'body' })
     expectError(await post(''), 400, 'INVALID_PARAMETER', { parameter: 'body', reason: 'a JSON body is required' })
     const item = JSON.stringify({ txId: evmHash(), vmId: 'evm', txHash: evmHash(), chainId: 1 })
-    expectError(await post(item, ALPHA, 'text/plain'), 400, 'INVALID_PARAMETER', { parameter: 'body', value: 'text/plain' })
-    expectError(await post(item, ALPHA, 'application/x-www-form-urlencoded'), 400, 'INVALID_PARAMETER', { parameter: 'body' })
+    expectError(await post(item, ALPHA, 'text/plain'), 400, 'INVALID_PARAMETER', {
+      parameter: 'body',
+      value: 'text/plain',
+    })
+    expectError(await post(item, ALPHA, 'application/x-www-form-urlencoded'), 400, 'INVALID_PARAMETER', {
+      parameter: 'body',
+    })
     expect((await post(item, ALPHA, 'application/json; charset=utf-8')).status).toBe(200)
-    expectError(await send(`${service.url}/registerTxs`, { headers: { 'x-api-key': ALPHA }, agent }), 405, 'METHOD_NOT_ALLOWED')
-    expectError(await send(`${service.url}/registerTxs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: item, agent }), 401, 'MISSING_API_KEY')
+    expectError(
+      await send(`${service.url}/registerTxs`, { headers: { 'x-api-key': ALPHA }, agent }),
+      405,
+      'METHOD_NOT_ALLOWED',
+    )
+    expectError(
+      await send(`${service.url}/registerTxs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: item,
+        agent,
+      }),
+      401,
+      'MISSING_API_KEY',
+    )
   })
 
   it('checks vmId and chainId against the quote: the source VM and chain', async () => {
@@ -235,8 +328,14 @@ describe('registerTxs', () => {
         { ...base, chainId: 42161.5 },
       ]),
     ).toEqual([
-      failed('VM_MISMATCH'), failed('VM_MISMATCH'), failed('VM_MISMATCH'), failed('INVALID_PARAMETER'), failed('INVALID_PARAMETER'),
-      failed('CHAIN_MISMATCH'), failed('INVALID_PARAMETER'), failed('INVALID_PARAMETER'),
+      failed('VM_MISMATCH'),
+      failed('VM_MISMATCH'),
+      failed('VM_MISMATCH'),
+      failed('INVALID_PARAMETER'),
+      failed('INVALID_PARAMETER'),
+      failed('CHAIN_MISMATCH'),
+      failed('INVALID_PARAMETER'),
+      failed('INVALID_PARAMETER'),
     ])
     expect(JSON.parse((await get(`/getStatus?txId=${action.txId}`)).body)).toMatchObject({ srcTxHash: '' })
   })
@@ -246,15 +345,36 @@ describe('registerTxs', () => {
     const item = (vmId: string, txHash: string) => ({ txId: action.txId, vmId, txHash, chainId: ARBITRUM })
     const hex = 'ab'.repeat(32)
     const malformed: [string, string][] = [
-      ['evm', hex], ['evm', `0x${hex.slice(2)}`], ['evm', `0x${hex}00`], ['evm', `0x${'g'.repeat(64)}`], ['evm', ` 0x${hex}`], ['evm', ''],
-      ['hypercore', hex], ['hypercore', `0x${hex.slice(1)}`],
-      ['solana', `0x${hex}`], ['solana', SOLANA_SIGNATURE.replace('5', '0')], ['solana', SOLANA_SIGNATURE.slice(0, 60)],
-      ['solana', 'z'.repeat(88)], ['solana', `${SOLANA_SIGNATURE}z`],
-      ['alt-vm', `0x${hex}`], ['alt-vm', hex.slice(1)], ['alt-vm', `${hex}ab`], ['alt-vm', 'x'.repeat(64)],
+      ['evm', hex],
+      ['evm', `0x${hex.slice(2)}`],
+      ['evm', `0x${hex}00`],
+      ['evm', `0x${'g'.repeat(64)}`],
+      ['evm', ` 0x${hex}`],
+      ['evm', ''],
+      ['hypercore', hex],
+      ['hypercore', `0x${hex.slice(1)}`],
+      ['solana', `0x${hex}`],
+      ['solana', SOLANA_SIGNATURE.replace('5', '0')],
+      ['solana', SOLANA_SIGNATURE.slice(0, 60)],
+      ['solana', 'z'.repeat(88)],
+      ['solana', `${SOLANA_SIGNATURE}z`],
+      ['alt-vm', `0x${hex}`],
+      ['alt-vm', hex.slice(1)],
+      ['alt-vm', `${hex}ab`],
+      ['alt-vm', 'x'.repeat(64)],
     ]
-    const wellFormed: [string, string][] = [['hypercore', `0x${hex}`], ['solana', SOLANA_SIGNATURE], ['solana', '1'.repeat(64)], ['alt-vm', hex], ['alt-vm', hex.toUpperCase()]]
+    const wellFormed: [string, string][] = [
+      ['hypercore', `0x${hex}`],
+      ['solana', SOLANA_SIGNATURE],
+      ['solana', '1'.repeat(64)],
+      ['alt-vm', hex],
+      ['alt-vm', hex.toUpperCase()],
+    ]
     const results = await register([...malformed, ...wellFormed].map(([vmId, txHash]) => item(vmId, txHash)))
-    expect(results).toEqual([...malformed.map(() => failed('INVALID_PARAMETER')), ...wellFormed.map(() => failed('VM_MISMATCH'))])
+    expect(results).toEqual([
+      ...malformed.map(() => failed('INVALID_PARAMETER')),
+      ...wellFormed.map(() => failed('VM_MISMATCH')),
+    ])
     expect(results[0]!.error).toMatch(/0x followed by 64 hex digits/)
     expect(results[8]!.error).toMatch(/base58/)
     expect(results[13]!.error).toMatch(/64 hex digits without 0x/)
@@ -262,38 +382,52 @@ describe('registerTxs', () => {
 })
 
 describe('organizations', () => {
-  it('beta cannot see or register alpha\'s transactions; alpha-2 (same org) can; the 404 is the same as for an unknown one', async () => {
+  it("beta cannot see or register alpha's transactions; alpha-2 (same org) can; the 404 is the same as for an unknown one", async () => {
     const action = await quote(ALPHA)
     const hash = evmHash()
     const item = { txId: action.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }
     expect(await register(item, BETA)).toEqual([failed('NOT_FOUND')])
     const unknown = await register({ ...item, txId: evmHash() }, BETA)
-    expect(unknown).toEqual((await register(item, BETA)))
+    expect(unknown).toEqual(await register(item, BETA))
     expect(await register(item, ALPHA_2)).toEqual([OK])
 
     const asBeta = [await get(`/getStatus?txId=${action.txId}`, BETA), await get(`/getStatus?txHash=${hash}`, BETA)]
     const unknownToBeta = await get(`/getStatus?txId=${evmHash()}`, BETA)
-    const strip = (reply: Reply) => ({ status: reply.status, body: { ...JSON.parse(reply.body).error, timestamp: undefined } })
+    const strip = (reply: Reply) => ({
+      status: reply.status,
+      body: { ...JSON.parse(reply.body).error, timestamp: undefined },
+    })
     for (const reply of asBeta) expect(strip(reply)).toEqual(strip(unknownToBeta))
     expect(strip(unknownToBeta)).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
 
-    const asAlpha2 = JSON.parse((await get(`/getStatus?txHash=${hash}`, ALPHA_2)).body) as { txId: string; org: { appId: string } }
+    const asAlpha2 = JSON.parse((await get(`/getStatus?txHash=${hash}`, ALPHA_2)).body) as {
+      txId: string
+      org: { appId: string }
+    }
     expect(asAlpha2).toMatchObject({ txId: action.txId, org: { appId: 'alpha-web' } })
-    const historyOf = async (key: string) => (JSON.parse((await get('/getTransactions?limit=500', key)).body) as { txs: { txId: string }[] }).txs.map((tx) => tx.txId)
+    const historyOf = async (key: string) =>
+      (JSON.parse((await get('/getTransactions?limit=500', key)).body) as { txs: { txId: string }[] }).txs.map(
+        (tx) => tx.txId,
+      )
     expect(await historyOf(ALPHA_2)).toContain(action.txId)
     expect(await historyOf(ALPHA)).toContain(action.txId)
     expect(await historyOf(BETA)).not.toContain(action.txId)
   })
 
-  it('beta\'s own quotes register and show under beta only', async () => {
+  it("beta's own quotes register and show under beta only", async () => {
     const action = await quote(BETA)
     const hash = evmHash()
     expect(await register({ txId: action.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, BETA)).toEqual([OK])
-    expect(JSON.parse((await get(`/getStatus?txHash=${hash}`, BETA)).body)).toMatchObject({ txId: action.txId, org: { appId: 'beta-app' } })
+    expect(JSON.parse((await get(`/getStatus?txHash=${hash}`, BETA)).body)).toMatchObject({
+      txId: action.txId,
+      org: { appId: 'beta-app' },
+    })
     expectError(await get(`/getStatus?txHash=${hash}`, ALPHA), 404, 'NOT_FOUND')
     // The hash is taken, whoever asks: a transaction belongs to one quote.
     const alphaQuote = await quote(ALPHA)
-    expect(await register({ txId: alphaQuote.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, ALPHA)).toEqual([failed('TX_HASH_IN_USE')])
+    expect(await register({ txId: alphaQuote.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, ALPHA)).toEqual([
+      failed('TX_HASH_IN_USE'),
+    ])
   })
 })
 
@@ -303,10 +437,12 @@ describe('50 concurrent clients registering 1,000 transactions', () => {
 
   it('stores exactly 1,000 registrations: no error, no duplicate, counters consistent', async () => {
     const started = Date.now()
-    const totalBefore = (JSON.parse((await get('/getTransactions?limit=1')).body) as { pagination: { total: number } }).pagination.total
+    const totalBefore = (JSON.parse((await get('/getTransactions?limit=1')).body) as { pagination: { total: number } })
+      .pagination.total
     // Quotes first, 16 at a time.
     const quotes: Action[] = []
-    for (let i = 0; i < CLIENTS * PER_CLIENT; i += 16) quotes.push(...(await Promise.all(Array.from({ length: Math.min(16, CLIENTS * PER_CLIENT - i) }, () => quote()))))
+    for (let i = 0; i < CLIENTS * PER_CLIENT; i += 16)
+      quotes.push(...(await Promise.all(Array.from({ length: Math.min(16, CLIENTS * PER_CLIENT - i) }, () => quote()))))
     const quotedMs = Date.now() - started
     const items = quotes.map((action) => ({ txId: action.txId, vmId: 'evm', txHash: evmHash(), chainId: ARBITRUM }))
 
@@ -328,15 +464,27 @@ describe('50 concurrent clients registering 1,000 transactions', () => {
 
     inspect((db) => {
       const ids = JSON.stringify(items.map((item) => item.txId))
-      const row = db.prepare(`SELECT count(*) AS registered, count(DISTINCT src_tx_hash) AS hashes FROM transactions WHERE tx_id IN (SELECT value FROM json_each(?)) AND registered_at IS NOT NULL`).all(ids)
+      const row = db
+        .prepare(
+          `SELECT count(*) AS registered, count(DISTINCT src_tx_hash) AS hashes FROM transactions WHERE tx_id IN (SELECT value FROM json_each(?)) AND registered_at IS NOT NULL`,
+        )
+        .all(ids)
       expect(row).toEqual([{ registered: 1000, hashes: 1000 }])
-      const mismatched = valueOf(db.prepare(`SELECT count(*) FROM transactions t JOIN json_each(?) j ON j.value ->> 'txId' = t.tx_id WHERE t.src_tx_hash <> j.value ->> 'txHash'`), JSON.stringify(items))
+      const mismatched = valueOf(
+        db.prepare(
+          `SELECT count(*) FROM transactions t JOIN json_each(?) j ON j.value ->> 'txId' = t.tx_id WHERE t.src_tx_hash <> j.value ->> 'txHash'`,
+        ),
+        JSON.stringify(items),
+      )
       expect(mismatched).toBe(0)
       const counters = valueOf(db.prepare('SELECT sum(registered) FROM history_counts'))
       expect(counters).toBe(valueOf(db.prepare('SELECT count(*) FROM transactions WHERE registered_at IS NOT NULL')))
     })
-    const totalAfter = (JSON.parse((await get('/getTransactions?limit=1')).body) as { pagination: { total: number } }).pagination.total
+    const totalAfter = (JSON.parse((await get('/getTransactions?limit=1')).body) as { pagination: { total: number } })
+      .pagination.total
     expect(totalAfter - totalBefore).toBe(1000)
-    console.log(`1,000 quotes in ${quotedMs} ms, 1,200 registrations by ${CLIENTS} clients in ${Date.now() - started - quotedMs} ms`)
+    console.log(
+      `1,000 quotes in ${quotedMs} ms, 1,200 registrations by ${CLIENTS} clients in ${Date.now() - started - quotedMs} ms`,
+    )
   }, 120_000)
 })

@@ -81,7 +81,11 @@ describe('the OpenAPI document', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
     expect(OPENAPI_DOCUMENT_VERSION).toBe(pkg.version)
     expect(document.servers[0]!.url).toBe('/api')
-    expect(document.components.securitySchemes.ApiKey).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' })
+    expect(document.components.securitySchemes.ApiKey).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    })
     expect(document.security).toEqual([{ ApiKey: [] }])
     expect(document.paths['/getAction']!.get!.security).toBeUndefined()
     expect(document.paths['/health']!.get!.security).toEqual([])
@@ -97,8 +101,26 @@ describe('the OpenAPI document', () => {
     const spec = {
       required: ['actionType', 'sender', 'srcChainId', 'srcToken', 'dstChainId', 'dstToken', 'slippage'],
       optional: [
-        'amount', 'swapDirection', 'recipient', 'to', 'data', 'value', 'erc20Amount', 'erc20Spender', 'solanaSponsor', 'bridgeIds',
-        'refundTo', 'returnDepositAddress', 'appFees', 'userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk', 'gasless',
+        'amount',
+        'swapDirection',
+        'recipient',
+        'to',
+        'data',
+        'value',
+        'erc20Amount',
+        'erc20Spender',
+        'solanaSponsor',
+        'bridgeIds',
+        'refundTo',
+        'returnDepositAddress',
+        'appFees',
+        'userId',
+        'side',
+        'tokenID',
+        'orderType',
+        'tickSize',
+        'negRisk',
+        'gasless',
       ],
     }
     expect([...query.keys()].sort()).toEqual([...spec.required, ...spec.optional].sort())
@@ -108,8 +130,23 @@ describe('the OpenAPI document', () => {
     expect(schemaOf(query.get('slippage')!)).toMatchObject({ type: 'number', minimum: 0, maximum: 10_000 })
     expect(schemaOf(query.get('actionType')!).enum).toEqual(['swap-action', 'evm-calldata-tx', 'venue'])
     expect(schemaOf(query.get('appFees')!)).toMatchObject({ type: 'array', maxItems: 10 })
-    expect(schemaOf(query.get('bridgeIds')!)).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/BridgeId' } })
-    for (const name of ['solanaSponsor', 'returnDepositAddress', 'gasless', 'userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk', 'actionType', 'srcChainId']) {
+    expect(schemaOf(query.get('bridgeIds')!)).toMatchObject({
+      type: 'array',
+      items: { $ref: '#/components/schemas/BridgeId' },
+    })
+    for (const name of [
+      'solanaSponsor',
+      'returnDepositAddress',
+      'gasless',
+      'userId',
+      'side',
+      'tokenID',
+      'orderType',
+      'tickSize',
+      'negRisk',
+      'actionType',
+      'srcChainId',
+    ]) {
       expect(query.get(name)!.description, name).toMatch(/Not supported yet/)
     }
     expect(query.get('recipient')!.description).toMatch(/CROSS_VM_RECEIVER_REQUIRED/)
@@ -119,15 +156,43 @@ describe('the OpenAPI document', () => {
 
   it('documents registerTxs (body, results), getStatus and getTransactions (every SPEC §4.3 / §4.4 parameter)', () => {
     const namesOf = (path: string) =>
-      document.paths[path]!.get!.parameters!.map((ref) => document.components.parameters[('$ref' in ref ? ref.$ref : '').split('/').pop()!]!).filter((p) => p.in === 'query').map((p) => p.name)
+      document.paths[path]!.get!.parameters!.map(
+        (ref) => document.components.parameters[('$ref' in ref ? ref.$ref : '').split('/').pop()!]!,
+      )
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name)
     expect(namesOf('/getStatus')).toEqual(['txId', 'txHash', 'chainId'])
-    expect(namesOf('/getTransactions')).toEqual(['appIds', 'walletAddress', 'chainIds', 'page', 'limit', 'period', 'startDate', 'endDate'])
+    expect(namesOf('/getTransactions')).toEqual([
+      'appIds',
+      'walletAddress',
+      'chainIds',
+      'page',
+      'limit',
+      'period',
+      'startDate',
+      'endDate',
+    ])
     const registerTxs = document.paths['/registerTxs']!.post!
-    expect(registerTxs.requestBody?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/RegistrationRequest' })
+    expect(registerTxs.requestBody?.content['application/json']?.schema).toEqual({
+      $ref: '#/components/schemas/RegistrationRequest',
+    })
     expect(registerTxs.description).toMatch(/in the order of the request/)
     expect(document.components.schemas.RegistrationRequest!.oneOf![1]).toMatchObject({ maxItems: 100, minItems: 1 })
     expect(document.components.schemas.TransactionDetails!.required).toEqual([
-      'status', 'sender', 'srcChainId', 'dstChainId', 'srcTxHash', 'dstTxHash', 'bridgeDetails', 'txId', 'actionRequest', 'actionResponse', 'org', 'usdValue', 'srcTx', 'dstTx',
+      'status',
+      'sender',
+      'srcChainId',
+      'dstChainId',
+      'srcTxHash',
+      'dstTxHash',
+      'bridgeDetails',
+      'txId',
+      'actionRequest',
+      'actionResponse',
+      'org',
+      'usdValue',
+      'srcTx',
+      'dstTx',
     ])
     expect(document.paths['/getStatus']!.get!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' })
   })
@@ -154,11 +219,15 @@ describe('the OpenAPI document', () => {
   })
 
   it('getAction: every error class thrown in engine/ and service/ is documented, and every documented 400 code is thrown somewhere', () => {
-    const byClassName = new Map(Object.entries(ERROR_CLASSES).map(([code, ErrorClass]) => [ErrorClass.name, code as ErrorCode]))
+    const byClassName = new Map(
+      Object.entries(ERROR_CLASSES).map(([code, ErrorClass]) => [ErrorClass.name, code as ErrorCode]),
+    )
     // A class is raised where code (not a comment, an import or a re-export) names it outside engine/errors/:
     // `new X(…)`, or a choice such as `field === 'srcToken' ? InvalidSrcTokenError : InvalidDstTokenError`.
     const thrown = new Set<ErrorCode>()
-    const files = [...sourceFiles(join(ROOT, 'engine')), ...sourceFiles(join(ROOT, 'service'))].filter((file) => !file.includes(join('engine', 'errors')))
+    const files = [...sourceFiles(join(ROOT, 'engine')), ...sourceFiles(join(ROOT, 'service'))].filter(
+      (file) => !file.includes(join('engine', 'errors')),
+    )
     for (const file of files) {
       const code = readFileSync(file, 'utf8')
         .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -173,13 +242,17 @@ describe('the OpenAPI document', () => {
     const documented = new Set<string>(['NOT_FOUND']) // components.responses.NotFound: the answer for paths not listed
     for (const [status, response] of Object.entries(getAction.responses)) {
       if (status === '200') continue
-      expect(response, status).toEqual({ $ref: `#/components/responses/${ERROR_STATUSES[Number(status) as ErrorStatus]}` })
+      expect(response, status).toEqual({
+        $ref: `#/components/responses/${ERROR_STATUSES[Number(status) as ErrorStatus]}`,
+      })
       for (const code of listedCodes(document, Number(status) as ErrorStatus)) documented.add(code)
     }
     for (const code of thrown) {
-      if (CODES_NEVER_ANSWERED[code] === undefined) expect(documented.has(code), `${code} is thrown but not documented on getAction`).toBe(true)
+      if (CODES_NEVER_ANSWERED[code] === undefined)
+        expect(documented.has(code), `${code} is thrown but not documented on getAction`).toBe(true)
     }
-    for (const code of listedCodes(document, 400)) expect(thrown.has(code as ErrorCode), `${code} is documented but never thrown`).toBe(true)
+    for (const code of listedCodes(document, 400))
+      expect(thrown.has(code as ErrorCode), `${code} is documented but never thrown`).toBe(true)
   })
 })
 
@@ -193,12 +266,23 @@ const SANCTIONED = readFileSync(join(ROOT, 'fixtures/ofac/sanctioned_addresses_E
 
 /** The same-chain swap of the brief: 1,000 USDC → WETH on Arbitrum, exact in. */
 const arbitrumSwap: Record<string, string> = {
-  actionType: 'swap-action', srcChainId: '42161', srcToken: ARB_USDC, dstChainId: '42161', dstToken: ARB_WETH,
-  amount: '1000000000', swapDirection: 'exact-amount-in', slippage: '50', sender: SENDER,
+  actionType: 'swap-action',
+  srcChainId: '42161',
+  srcToken: ARB_USDC,
+  dstChainId: '42161',
+  dstToken: ARB_WETH,
+  amount: '1000000000',
+  swapDirection: 'exact-amount-in',
+  slippage: '50',
+  sender: SENDER,
 }
 /** USDC on Base → USDT on OP. */
 const crossChain: Record<string, string> = {
-  ...arbitrumSwap, srcChainId: '8453', srcToken: BASE_USDC, dstChainId: '10', dstToken: OP_USDT,
+  ...arbitrumSwap,
+  srcChainId: '8453',
+  srcToken: BASE_USDC,
+  dstChainId: '10',
+  dstToken: OP_USDT,
 }
 const withQuery = (base: Record<string, string>, changes: Record<string, string | null> = {}) => {
   const query = new URLSearchParams()
@@ -221,71 +305,361 @@ interface Case {
 
 const CASES: Case[] = [
   // 200
-  { name: 'same-chain swap, exact in (USDC → WETH on Arbitrum)', path: withQuery(arbitrumSwap), headers: KEY, status: 200 },
+  {
+    name: 'same-chain swap, exact in (USDC → WETH on Arbitrum)',
+    path: withQuery(arbitrumSwap),
+    headers: KEY,
+    status: 200,
+  },
   { name: 'cross-chain swap (USDC on Base → USDT on OP)', path: withQuery(crossChain), headers: KEY, status: 200 },
-  { name: 'exact out (0.1 WETH on Arbitrum)', path: withQuery(arbitrumSwap, { swapDirection: 'exact-amount-out', amount: '100000000000000000' }), headers: KEY, status: 200 },
+  {
+    name: 'exact out (0.1 WETH on Arbitrum)',
+    path: withQuery(arbitrumSwap, { swapDirection: 'exact-amount-out', amount: '100000000000000000' }),
+    headers: KEY,
+    status: 200,
+  },
   {
     name: 'evm-calldata-tx (5 USDT to a contract call on OP, paid in USDC on Base)',
-    path: withQuery(crossChain, { actionType: 'evm-calldata-tx', amount: null, swapDirection: null, to: SENDER, data: '0xa9059cbb', erc20Amount: '5000000' }),
-    headers: KEY, status: 200,
+    path: withQuery(crossChain, {
+      actionType: 'evm-calldata-tx',
+      amount: null,
+      swapDirection: null,
+      to: SENDER,
+      data: '0xa9059cbb',
+      erc20Amount: '5000000',
+    }),
+    headers: KEY,
+    status: 200,
   },
-  { name: 'native ETH on Ethereum → ETH on Arbitrum', path: withQuery(arbitrumSwap, { srcChainId: '1', srcToken: '0x0000000000000000000000000000000000000000', dstToken: '0x0000000000000000000000000000000000000000', amount: '1000000000000000000' }), headers: KEY, status: 200 },
-  { name: 'to Solana, with a recipient', path: withQuery(crossChain, { dstChainId: SOLANA, dstToken: SOL_USDC, recipient: SOL_WALLET }), headers: KEY, status: 200 },
-  { name: 'with appFees and bridgeIds', path: withQuery(crossChain, { appFees: JSON.stringify([{ bps: 30, receiverAddress: SENDER }]), bridgeIds: 'cctp,optimism' }), headers: KEY, status: 200 },
+  {
+    name: 'native ETH on Ethereum → ETH on Arbitrum',
+    path: withQuery(arbitrumSwap, {
+      srcChainId: '1',
+      srcToken: '0x0000000000000000000000000000000000000000',
+      dstToken: '0x0000000000000000000000000000000000000000',
+      amount: '1000000000000000000',
+    }),
+    headers: KEY,
+    status: 200,
+  },
+  {
+    name: 'to Solana, with a recipient',
+    path: withQuery(crossChain, { dstChainId: SOLANA, dstToken: SOL_USDC, recipient: SOL_WALLET }),
+    headers: KEY,
+    status: 200,
+  },
+  {
+    name: 'with appFees and bridgeIds',
+    path: withQuery(crossChain, {
+      appFees: JSON.stringify([{ bps: 30, receiverAddress: SENDER }]),
+      bridgeIds: 'cctp,optimism',
+    }),
+    headers: KEY,
+    status: 200,
+  },
   // 400
-  { name: 'amount absent', path: withQuery(arbitrumSwap, { amount: null }), headers: KEY, status: 400, code: 'MISSING_REQUIRED_FIELD' },
-  { name: 'slippage above 10000', path: withQuery(arbitrumSwap, { slippage: '10001' }), headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'actionType venue (not supported yet)', path: withQuery(arbitrumSwap, { actionType: 'venue' }), headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'gasless=true (not supported yet)', path: withQuery(arbitrumSwap, { gasless: 'true' }), headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'a Solana source (not supported yet)', path: withQuery(arbitrumSwap, { srcChainId: SOLANA, srcToken: SOL_USDC, sender: SOL_WALLET }), headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'sender with a bad checksum', path: withQuery(arbitrumSwap, { sender: '0x8Ba1f109551bD432803012645Ac136ddd64DBA72' }), headers: KEY, status: 400, code: 'INVALID_ADDRESS_FORMAT' },
-  { name: 'amount 0', path: withQuery(arbitrumSwap, { amount: '0' }), headers: KEY, status: 400, code: 'INVALID_AMOUNT_ZERO' },
-  { name: 'swapDirection unknown', path: withQuery(arbitrumSwap, { swapDirection: 'sideways' }), headers: KEY, status: 400, code: 'UNSUPPORTED_SWAP_DIRECTION' },
-  { name: 'unknown chain', path: withQuery(arbitrumSwap, { srcChainId: '999999' }), headers: KEY, status: 400, code: 'UNSUPPORTED_NETWORK' },
-  { name: 'unknown source token', path: withQuery(arbitrumSwap, { srcToken: '0x1111111111111111111111111111111111111111' }), headers: KEY, status: 400, code: 'INVALID_SOURCE_TOKEN' },
-  { name: 'unknown destination token', path: withQuery(arbitrumSwap, { dstToken: '0x1111111111111111111111111111111111111111' }), headers: KEY, status: 400, code: 'INVALID_DESTINATION_TOKEN' },
-  { name: 'to Solana without a recipient', path: withQuery(crossChain, { dstChainId: SOLANA, dstToken: SOL_USDC }), headers: KEY, status: 400, code: 'CROSS_VM_RECEIVER_REQUIRED' },
-  { name: 'above the lanes\' maximum', path: withQuery(crossChain, { amount: '100000000000000000000' }), headers: KEY, status: 400, code: 'AMOUNT_TOO_HIGH' },
-  { name: 'below the lanes\' minimum', path: withQuery(crossChain, { amount: '100' }), headers: KEY, status: 400, code: 'AMOUNT_TOO_LOW' },
-  { name: 'more out than the pools hold', path: withQuery(arbitrumSwap, { swapDirection: 'exact-amount-out', amount: '100000000000000000000000' }), headers: KEY, status: 400, code: 'INSUFFICIENT_LIQUIDITY' },
-  { name: 'bridges that do not connect the chains', path: withQuery(crossChain, { bridgeIds: 'thorchain' }), headers: KEY, status: 400, code: 'UNSUPPORTED_NETWORK_PAIR' },
+  {
+    name: 'amount absent',
+    path: withQuery(arbitrumSwap, { amount: null }),
+    headers: KEY,
+    status: 400,
+    code: 'MISSING_REQUIRED_FIELD',
+  },
+  {
+    name: 'slippage above 10000',
+    path: withQuery(arbitrumSwap, { slippage: '10001' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'actionType venue (not supported yet)',
+    path: withQuery(arbitrumSwap, { actionType: 'venue' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'gasless=true (not supported yet)',
+    path: withQuery(arbitrumSwap, { gasless: 'true' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'a Solana source (not supported yet)',
+    path: withQuery(arbitrumSwap, { srcChainId: SOLANA, srcToken: SOL_USDC, sender: SOL_WALLET }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'sender with a bad checksum',
+    path: withQuery(arbitrumSwap, { sender: '0x8Ba1f109551bD432803012645Ac136ddd64DBA72' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_ADDRESS_FORMAT',
+  },
+  {
+    name: 'amount 0',
+    path: withQuery(arbitrumSwap, { amount: '0' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_AMOUNT_ZERO',
+  },
+  {
+    name: 'swapDirection unknown',
+    path: withQuery(arbitrumSwap, { swapDirection: 'sideways' }),
+    headers: KEY,
+    status: 400,
+    code: 'UNSUPPORTED_SWAP_DIRECTION',
+  },
+  {
+    name: 'unknown chain',
+    path: withQuery(arbitrumSwap, { srcChainId: '999999' }),
+    headers: KEY,
+    status: 400,
+    code: 'UNSUPPORTED_NETWORK',
+  },
+  {
+    name: 'unknown source token',
+    path: withQuery(arbitrumSwap, { srcToken: '0x1111111111111111111111111111111111111111' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_SOURCE_TOKEN',
+  },
+  {
+    name: 'unknown destination token',
+    path: withQuery(arbitrumSwap, { dstToken: '0x1111111111111111111111111111111111111111' }),
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_DESTINATION_TOKEN',
+  },
+  {
+    name: 'to Solana without a recipient',
+    path: withQuery(crossChain, { dstChainId: SOLANA, dstToken: SOL_USDC }),
+    headers: KEY,
+    status: 400,
+    code: 'CROSS_VM_RECEIVER_REQUIRED',
+  },
+  {
+    name: "above the lanes' maximum",
+    path: withQuery(crossChain, { amount: '100000000000000000000' }),
+    headers: KEY,
+    status: 400,
+    code: 'AMOUNT_TOO_HIGH',
+  },
+  {
+    name: "below the lanes' minimum",
+    path: withQuery(crossChain, { amount: '100' }),
+    headers: KEY,
+    status: 400,
+    code: 'AMOUNT_TOO_LOW',
+  },
+  {
+    name: 'more out than the pools hold',
+    path: withQuery(arbitrumSwap, { swapDirection: 'exact-amount-out', amount: '100000000000000000000000' }),
+    headers: KEY,
+    status: 400,
+    code: 'INSUFFICIENT_LIQUIDITY',
+  },
+  {
+    name: 'bridges that do not connect the chains',
+    path: withQuery(crossChain, { bridgeIds: 'thorchain' }),
+    headers: KEY,
+    status: 400,
+    code: 'UNSUPPORTED_NETWORK_PAIR',
+  },
   // 401, 403
   { name: 'no API key', path: withQuery(arbitrumSwap), status: 401, code: 'MISSING_API_KEY' },
-  { name: 'an unknown API key', path: withQuery(arbitrumSwap), headers: { 'x-api-key': 'not-a-key' }, status: 401, code: 'INVALID_API_KEY' },
-  { name: 'from a blocked country', path: withQuery(arbitrumSwap), headers: { ...KEY, 'cf-ipcountry': 'KP' }, status: 403, code: 'GEO_BLOCKED' },
-  { name: 'a sanctioned sender', path: withQuery(arbitrumSwap, { sender: SANCTIONED }), headers: KEY, status: 403, code: 'WALLET_SCREENED' },
+  {
+    name: 'an unknown API key',
+    path: withQuery(arbitrumSwap),
+    headers: { 'x-api-key': 'not-a-key' },
+    status: 401,
+    code: 'INVALID_API_KEY',
+  },
+  {
+    name: 'from a blocked country',
+    path: withQuery(arbitrumSwap),
+    headers: { ...KEY, 'cf-ipcountry': 'KP' },
+    status: 403,
+    code: 'GEO_BLOCKED',
+  },
+  {
+    name: 'a sanctioned sender',
+    path: withQuery(arbitrumSwap, { sender: SANCTIONED }),
+    headers: KEY,
+    status: 403,
+    code: 'WALLET_SCREENED',
+  },
   // 404, 405, 413, 500, OPTIONS
   { name: 'an unknown path', path: '/nope?x=1', headers: KEY, status: 404, code: 'NOT_FOUND', documentedPath: null },
-  { name: 'POST getAction', path: '/getAction', method: 'POST', headers: KEY, body: '{}', status: 405, code: 'METHOD_NOT_ALLOWED', documentedPath: '/getAction' },
-  { name: 'DELETE health', path: '/health', method: 'DELETE', status: 405, code: 'METHOD_NOT_ALLOWED', documentedPath: '/health' },
-  { name: 'PUT openapi.json', path: '/openapi.json', method: 'PUT', status: 405, code: 'METHOD_NOT_ALLOWED', documentedPath: '/openapi.json' },
-  { name: 'a body over the limit', path: withQuery(arbitrumSwap), headers: KEY, body: 'x'.repeat(5000), status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  { name: 'an unexpected exception (test route)', path: '/__test/throw', headers: KEY, status: 500, code: 'INTERNAL_SERVER_ERROR', documentedPath: null },
+  {
+    name: 'POST getAction',
+    path: '/getAction',
+    method: 'POST',
+    headers: KEY,
+    body: '{}',
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    documentedPath: '/getAction',
+  },
+  {
+    name: 'DELETE health',
+    path: '/health',
+    method: 'DELETE',
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    documentedPath: '/health',
+  },
+  {
+    name: 'PUT openapi.json',
+    path: '/openapi.json',
+    method: 'PUT',
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+    documentedPath: '/openapi.json',
+  },
+  {
+    name: 'a body over the limit',
+    path: withQuery(arbitrumSwap),
+    headers: KEY,
+    body: 'x'.repeat(5000),
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  {
+    name: 'an unexpected exception (test route)',
+    path: '/__test/throw',
+    headers: KEY,
+    status: 500,
+    code: 'INTERNAL_SERVER_ERROR',
+    documentedPath: null,
+  },
   // registerTxs, getStatus, getTransactions
-  { name: 'registerTxs: malformed JSON', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '{"txId":', status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'registerTxs: wrong content type', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: '{}', status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'registerTxs: 101 items', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: JSON.stringify(Array(101).fill({})), status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'registerTxs: item errors answered in the results', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '[{}, 1, {"txId":"0xabababababababababababababababababababababababababababababababab","vmId":"evm","txHash":"0xcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd","chainId":1}]', status: 200 },
-  { name: 'registerTxs: a body over the limit', path: '/registerTxs', method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: `[${'{},'.repeat(2000)}{}]`, status: 413, code: 'PAYLOAD_TOO_LARGE' },
-  { name: 'registerTxs: no API key', path: '/registerTxs', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', status: 401, code: 'MISSING_API_KEY' },
+  {
+    name: 'registerTxs: malformed JSON',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: '{"txId":',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'registerTxs: wrong content type',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'text/plain' },
+    body: '{}',
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'registerTxs: 101 items',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(Array(101).fill({})),
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'registerTxs: item errors answered in the results',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: '[{}, 1, {"txId":"0xabababababababababababababababababababababababababababababababab","vmId":"evm","txHash":"0xcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd","chainId":1}]',
+    status: 200,
+  },
+  {
+    name: 'registerTxs: a body over the limit',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { ...KEY, 'content-type': 'application/json' },
+    body: `[${'{},'.repeat(2000)}{}]`,
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  {
+    name: 'registerTxs: no API key',
+    path: '/registerTxs',
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+    status: 401,
+    code: 'MISSING_API_KEY',
+  },
   { name: 'GET registerTxs', path: '/registerTxs', headers: KEY, status: 405, code: 'METHOD_NOT_ALLOWED' },
   { name: 'OPTIONS registerTxs', path: '/registerTxs', method: 'OPTIONS', status: 204 },
-  { name: 'getStatus: neither txId nor txHash', path: '/getStatus?chainId=1', headers: KEY, status: 400, code: 'MISSING_REQUIRED_FIELD' },
-  { name: 'getStatus: malformed txHash', path: '/getStatus?txHash=0x12', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'getStatus: unknown txId', path: `/getStatus?txId=0x${'ab'.repeat(32)}`, headers: KEY, status: 404, code: 'NOT_FOUND' },
-  { name: 'getStatus: from a blocked country', path: `/getStatus?txId=0x${'ab'.repeat(32)}`, headers: { ...KEY, 'cf-ipcountry': 'IR' }, status: 403, code: 'GEO_BLOCKED' },
-  { name: 'POST getStatus', path: '/getStatus', method: 'POST', headers: KEY, body: '{}', status: 405, code: 'METHOD_NOT_ALLOWED' },
+  {
+    name: 'getStatus: neither txId nor txHash',
+    path: '/getStatus?chainId=1',
+    headers: KEY,
+    status: 400,
+    code: 'MISSING_REQUIRED_FIELD',
+  },
+  {
+    name: 'getStatus: malformed txHash',
+    path: '/getStatus?txHash=0x12',
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'getStatus: unknown txId',
+    path: `/getStatus?txId=0x${'ab'.repeat(32)}`,
+    headers: KEY,
+    status: 404,
+    code: 'NOT_FOUND',
+  },
+  {
+    name: 'getStatus: from a blocked country',
+    path: `/getStatus?txId=0x${'ab'.repeat(32)}`,
+    headers: { ...KEY, 'cf-ipcountry': 'IR' },
+    status: 403,
+    code: 'GEO_BLOCKED',
+  },
+  {
+    name: 'POST getStatus',
+    path: '/getStatus',
+    method: 'POST',
+    headers: KEY,
+    body: '{}',
+    status: 405,
+    code: 'METHOD_NOT_ALLOWED',
+  },
   { name: 'getTransactions: defaults', path: '/getTransactions', headers: KEY, status: 200 },
-  { name: 'getTransactions: limit 501', path: '/getTransactions?limit=501', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'getTransactions: another organization\'s app', path: '/getTransactions?appIds=beta-app', headers: KEY, status: 400, code: 'INVALID_PARAMETER' },
-  { name: 'getTransactions: an unknown API key', path: '/getTransactions', headers: { 'x-api-key': 'nope' }, status: 401, code: 'INVALID_API_KEY' },
+  {
+    name: 'getTransactions: limit 501',
+    path: '/getTransactions?limit=501',
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: "getTransactions: another organization's app",
+    path: '/getTransactions?appIds=beta-app',
+    headers: KEY,
+    status: 400,
+    code: 'INVALID_PARAMETER',
+  },
+  {
+    name: 'getTransactions: an unknown API key',
+    path: '/getTransactions',
+    headers: { 'x-api-key': 'nope' },
+    status: 401,
+    code: 'INVALID_API_KEY',
+  },
   { name: 'OPTIONS getTransactions', path: '/getTransactions', method: 'OPTIONS', status: 204 },
   { name: 'OPTIONS getAction', path: '/getAction', method: 'OPTIONS', status: 204, documentedPath: '/getAction' },
   { name: 'health', path: '/health', status: 200, documentedPath: '/health' },
 ]
 
 /** The documented path a case is checked against: its own path without the query, unless it says otherwise. */
-const documentedPathOf = (c: Case) => (c.documentedPath === undefined ? c.path.split('?')[0]! : (c.documentedPath ?? undefined))
+const documentedPathOf = (c: Case) =>
+  c.documentedPath === undefined ? c.path.split('?')[0]! : (c.documentedPath ?? undefined)
 
 describe('real answers of the service match the document (2 workers)', () => {
   let service: RunningService
@@ -312,12 +686,20 @@ describe('real answers of the service match the document (2 workers)', () => {
   })
 
   it.each(CASES)('$status $code: $name', async (c) => {
-    const reply = await send(`${service.url}${c.path}`, { method: c.method ?? 'GET', headers: c.headers ?? {}, body: c.body })
+    const reply = await send(`${service.url}${c.path}`, {
+      method: c.method ?? 'GET',
+      headers: c.headers ?? {},
+      body: c.body,
+    })
     expect(reply.status, reply.body.slice(0, 500)).toBe(c.status)
     expect(contract.check(documentedPathOf(c), c.method ?? 'GET', reply)).toEqual([])
     if (c.code !== undefined) expect((JSON.parse(reply.body) as { error: { code: string } }).error.code).toBe(c.code)
     if (c.status === 200 && c.path.startsWith('/getAction')) {
-      const action = JSON.parse(reply.body) as { amountIn: { amount: string }; amountOut: { amount: string }; bridgeRoute: unknown[] }
+      const action = JSON.parse(reply.body) as {
+        amountIn: { amount: string }
+        amountOut: { amount: string }
+        bridgeRoute: unknown[]
+      }
       const query = new URLSearchParams(c.path.split('?')[1])
       if (query.get('swapDirection') === 'exact-amount-in') expect(action.amountIn.amount).toBe(query.get('amount'))
       if (query.get('swapDirection') === 'exact-amount-out') expect(action.amountOut.amount).toBe(query.get('amount'))
@@ -325,18 +707,28 @@ describe('real answers of the service match the document (2 workers)', () => {
     }
   })
 
-  it('a transaction\'s lifecycle: registerTxs, getStatus (quote and registered) and getTransactions answers match the document', async () => {
+  it("a transaction's lifecycle: registerTxs, getStatus (quote and registered) and getTransactions answers match the document", async () => {
     const action = await send(`${service.url}${withQuery(crossChain)}`, { headers: KEY })
     const { txId } = JSON.parse(action.body) as { txId: string }
     const quoted = await send(`${service.url}/getStatus?txId=${txId}`, { headers: KEY })
     expect(quoted.status, quoted.body.slice(0, 300)).toBe(200)
     expect(contract.check('/getStatus', 'GET', quoted)).toEqual([])
     const txHash = `0x${'5e'.repeat(32)}`
-    const body = JSON.stringify([{ txId, vmId: 'evm', txHash, chainId: 8453 }, { txId, vmId: 'evm', txHash: `0x${'6f'.repeat(32)}`, chainId: 8453 }])
-    const registered = await send(`${service.url}/registerTxs`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body })
+    const body = JSON.stringify([
+      { txId, vmId: 'evm', txHash, chainId: 8453 },
+      { txId, vmId: 'evm', txHash: `0x${'6f'.repeat(32)}`, chainId: 8453 },
+    ])
+    const registered = await send(`${service.url}/registerTxs`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body,
+    })
     expect(registered.status, registered.body).toBe(200)
     expect(contract.check('/registerTxs', 'POST', registered)).toEqual([])
-    expect((JSON.parse(registered.body) as { success: boolean }[]).map((result) => result.success)).toEqual([true, false])
+    expect((JSON.parse(registered.body) as { success: boolean }[]).map((result) => result.success)).toEqual([
+      true,
+      false,
+    ])
     for (const path of [`/getStatus?txId=${txId}`, `/getStatus?txHash=${txHash}&chainId=8453`]) {
       const reply = await send(`${service.url}${path}`, { headers: KEY })
       expect(reply.status, reply.body.slice(0, 300)).toBe(200)
@@ -349,7 +741,10 @@ describe('real answers of the service match the document (2 workers)', () => {
     expect(page.txs.map((tx) => tx.txId)).toContain(txId)
 
     // Negative control: the schemas reject altered details.
-    const details = JSON.parse((await send(`${service.url}/getStatus?txId=${txId}`, { headers: KEY })).body) as Record<string, unknown>
+    const details = JSON.parse((await send(`${service.url}/getStatus?txId=${txId}`, { headers: KEY })).body) as Record<
+      string,
+      unknown
+    >
     const schema = contract.responsePointer('/getStatus', 'GET', 200)! + '/content/application~1json/schema'
     const altered = (change: (copy: Record<string, unknown>) => void) => {
       const copy = structuredClone(details)
@@ -360,7 +755,14 @@ describe('real answers of the service match the document (2 workers)', () => {
     expect(altered((copy) => (copy.status = 'done'))).not.toEqual([])
     expect(altered((copy) => delete copy.srcTx)).not.toEqual([])
     expect(altered((copy) => (copy.workflow = {}))).not.toEqual([])
-    expect(altered((copy) => ((copy.bridgeDetails as { txPath: unknown[] }).txPath = [{ chainId: 1, txHash: '0x', timestamp: 5, nextBridge: '' }]))).not.toEqual([])
+    expect(
+      altered(
+        (copy) =>
+          ((copy.bridgeDetails as { txPath: unknown[] }).txPath = [
+            { chainId: 1, txHash: '0x', timestamp: 5, nextBridge: '' },
+          ]),
+      ),
+    ).not.toEqual([])
     expect(altered((copy) => ((copy.actionResponse as Record<string, unknown>).txId = 7))).not.toEqual([])
     expect(altered((copy) => ((copy.actionRequest as Record<string, unknown>).amount = undefined))).not.toEqual([])
   })
@@ -381,7 +783,10 @@ describe('real answers of the service match the document (2 workers)', () => {
   it('the schemas reject real answers that are altered (negative control)', async () => {
     const reply = await send(`${service.url}${withQuery(crossChain)}`, { headers: KEY })
     expect(contract.check('/getAction', 'GET', reply)).toEqual([])
-    const body = JSON.parse(reply.body) as Record<string, unknown> & { amountOut: Record<string, unknown>; allRoutes: Record<string, unknown>[] }
+    const body = JSON.parse(reply.body) as Record<string, unknown> & {
+      amountOut: Record<string, unknown>
+      allRoutes: Record<string, unknown>[]
+    }
     const schema = contract.responsePointer('/getAction', 'GET', 200)! + '/content/application~1json/schema'
     const altered = (change: (copy: typeof body) => void) => {
       const copy = structuredClone(body)
@@ -409,6 +814,8 @@ describe('real answers of the service match the document (2 workers)', () => {
     expect(alteredError((copy) => (copy.error.code = 'MISSING_API_KEY'))).not.toEqual([])
     expect(alteredError((copy) => (copy.error.details = { field: 'amount' }))).not.toEqual([])
     expect(alteredError((copy) => (copy.error.timestamp = 'yesterday'))).not.toEqual([])
-    expect(contract.check('/getAction', 'GET', { ...error, headers: { ...error.headers, 'x-request-id': undefined } })).toEqual(['header x-request-id is missing'])
+    expect(
+      contract.check('/getAction', 'GET', { ...error, headers: { ...error.headers, 'x-request-id': undefined } }),
+    ).toEqual(['header x-request-id is missing'])
   })
 })

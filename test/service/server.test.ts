@@ -20,7 +20,10 @@ interface Reply {
 }
 
 /** One request over node:http (full control of the body's framing, unlike fetch). */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | string[] } = {}) {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | string[] } = {},
+) {
   return new Promise<Reply>((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
       let body = ''
@@ -81,16 +84,27 @@ describe('service: routing and request errors (2 workers)', () => {
 
   it('404 NOT_FOUND with details.path for an unknown path, with or without a key', async () => {
     expectEnvelope(await send(`${service.url}/nope?x=1`, { headers: KEY }), {
-      status: 404, code: 'NOT_FOUND', name: 'NotFoundError', details: { path: '/api/nope' },
+      status: 404,
+      code: 'NOT_FOUND',
+      name: 'NotFoundError',
+      details: { path: '/api/nope' },
     })
     const outside = new URL('/elsewhere', service.url).href
-    expectEnvelope(await send(outside), { status: 404, code: 'NOT_FOUND', name: 'NotFoundError', details: { path: '/elsewhere' } })
+    expectEnvelope(await send(outside), {
+      status: 404,
+      code: 'NOT_FOUND',
+      name: 'NotFoundError',
+      details: { path: '/elsewhere' },
+    })
   })
 
   it('404 for another spelling of a real path: each endpoint has exactly one URL', async () => {
     for (const path of ['/health/', '/Health', '/HEALTH']) {
       expectEnvelope(await send(`${service.url}${path}`, { headers: KEY }), {
-        status: 404, code: 'NOT_FOUND', name: 'NotFoundError', details: { path: `/api${path}` },
+        status: 404,
+        code: 'NOT_FOUND',
+        name: 'NotFoundError',
+        details: { path: `/api${path}` },
       })
     }
     expect((await send(`${service.url}/health`, { headers: KEY })).status).toBe(200)
@@ -98,18 +112,34 @@ describe('service: routing and request errors (2 workers)', () => {
 
   it('405 METHOD_NOT_ALLOWED with details.method and an Allow header for a known path', async () => {
     const reply = await send(`${service.url}/health`, { method: 'DELETE', headers: KEY })
-    expectEnvelope(reply, { status: 405, code: 'METHOD_NOT_ALLOWED', name: 'MethodNotAllowedError', details: { method: 'DELETE' } })
+    expectEnvelope(reply, {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      name: 'MethodNotAllowedError',
+      details: { method: 'DELETE' },
+    })
     expect(reply.headers.allow).toBe('GET, HEAD, OPTIONS')
     const post = await send(`${service.url}/getAction`, { method: 'POST', headers: KEY, body: '{}' })
-    expectEnvelope(post, { status: 405, code: 'METHOD_NOT_ALLOWED', name: 'MethodNotAllowedError', details: { method: 'POST' } })
+    expectEnvelope(post, {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      name: 'MethodNotAllowedError',
+      details: { method: 'POST' },
+    })
     expect(post.headers.allow).toBe('GET, HEAD, OPTIONS')
   })
 
   it('serves GET /api/getAction through the whole chain (auth, compliance, route, store)', async () => {
     const query = new URLSearchParams({
-      actionType: 'swap-action', srcChainId: '42161', dstChainId: '42161', amount: '1000000000',
-      srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
-      swapDirection: 'exact-amount-in', slippage: '50', sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      actionType: 'swap-action',
+      srcChainId: '42161',
+      dstChainId: '42161',
+      amount: '1000000000',
+      srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+      dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+      swapDirection: 'exact-amount-in',
+      slippage: '50',
+      sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
     })
     const reply = await send(`${service.url}/getAction?${query}`, { headers: KEY })
     expect(reply.status).toBe(200)
@@ -132,16 +162,34 @@ describe('service: routing and request errors (2 workers)', () => {
   })
 
   it('401 from authentication on a keyed route (the chain runs in the worker)', async () => {
-    expectEnvelope(await send(`${service.url}/__test/thread`), { status: 401, code: 'MISSING_API_KEY', name: 'MissingApiKeyError' })
+    expectEnvelope(await send(`${service.url}/__test/thread`), {
+      status: 401,
+      code: 'MISSING_API_KEY',
+      name: 'MissingApiKeyError',
+    })
   })
 
   it('413 PAYLOAD_TOO_LARGE as soon as the body passes BODY_LIMIT_BYTES, declared or chunked', async () => {
     const headers = { ...KEY, 'content-type': 'application/json' }
     const declared = await send(`${service.url}/__test/echo`, { method: 'POST', headers, body: `"${'a'.repeat(300)}"` })
-    expectEnvelope(declared, { status: 413, code: 'PAYLOAD_TOO_LARGE', name: 'PayloadTooLargeError', details: { limitBytes: 256 } })
+    expectEnvelope(declared, {
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      name: 'PayloadTooLargeError',
+      details: { limitBytes: 256 },
+    })
     expect(declared.headers.connection).toBe('close')
-    const chunked = await send(`${service.url}/__test/echo`, { method: 'POST', headers, body: ['"', 'a'.repeat(200), 'a'.repeat(200), '"'] })
-    expectEnvelope(chunked, { status: 413, code: 'PAYLOAD_TOO_LARGE', name: 'PayloadTooLargeError', details: { limitBytes: 256 } })
+    const chunked = await send(`${service.url}/__test/echo`, {
+      method: 'POST',
+      headers,
+      body: ['"', 'a'.repeat(200), 'a'.repeat(200), '"'],
+    })
+    expectEnvelope(chunked, {
+      status: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      name: 'PayloadTooLargeError',
+      details: { limitBytes: 256 },
+    })
     // At the limit exactly: accepted and parsed by the route.
     const atLimit = `"${'a'.repeat(254)}"`
     const ok = await send(`${service.url}/__test/echo`, { method: 'POST', headers, body: atLimit })
@@ -150,10 +198,28 @@ describe('service: routing and request errors (2 workers)', () => {
   })
 
   it('400 INVALID_PARAMETER from readJsonBody for malformed JSON or a wrong content type', async () => {
-    const malformed = await send(`${service.url}/__test/echo`, { method: 'POST', headers: { ...KEY, 'content-type': 'application/json' }, body: '{"a":' })
-    expectEnvelope(malformed, { status: 400, code: 'INVALID_PARAMETER', name: 'InvalidParameterError', details: { parameter: 'body', value: '{"a":', reason: 'body is not valid JSON' } })
-    const text = await send(`${service.url}/__test/echo`, { method: 'POST', headers: { ...KEY, 'content-type': 'text/plain' }, body: '{}' })
-    expectEnvelope(text, { status: 400, code: 'INVALID_PARAMETER', name: 'InvalidParameterError', details: { parameter: 'body', value: 'text/plain', reason: 'content type must be application/json' } })
+    const malformed = await send(`${service.url}/__test/echo`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'application/json' },
+      body: '{"a":',
+    })
+    expectEnvelope(malformed, {
+      status: 400,
+      code: 'INVALID_PARAMETER',
+      name: 'InvalidParameterError',
+      details: { parameter: 'body', value: '{"a":', reason: 'body is not valid JSON' },
+    })
+    const text = await send(`${service.url}/__test/echo`, {
+      method: 'POST',
+      headers: { ...KEY, 'content-type': 'text/plain' },
+      body: '{}',
+    })
+    expectEnvelope(text, {
+      status: 400,
+      code: 'INVALID_PARAMETER',
+      name: 'InvalidParameterError',
+      details: { parameter: 'body', value: 'text/plain', reason: 'content type must be application/json' },
+    })
   })
 
   it('500 INTERNAL_SERVER_ERROR without internals for an unexpected exception, logged with the request id', async () => {
@@ -161,22 +227,46 @@ describe('service: routing and request errors (2 workers)', () => {
     const error = expectEnvelope(reply, { status: 500, code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' })
     expect(reply.body).not.toContain('secret')
     expect(error.message).toBe('An internal error occurred')
-    const line = service.stderr().split('\n').find((text) => text.includes(String(reply.headers['x-request-id'])))
-    expect(JSON.parse(line!)).toMatchObject({ level: 'error', event: 'request.failed', stack: expect.stringContaining('/secret/path') })
+    const line = service
+      .stderr()
+      .split('\n')
+      .find((text) => text.includes(String(reply.headers['x-request-id'])))
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 'error',
+      event: 'request.failed',
+      stack: expect.stringContaining('/secret/path'),
+    })
   })
 
   it('400 INVALID_PARAMETER in the envelope for HTTP that Node cannot parse', async () => {
     const { port } = new URL(service.url)
     const raw = await new Promise<string>((resolve, reject) => {
       let text = ''
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'))
-      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject)
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'),
+      )
+      socket
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => resolve(text))
+        .on('error', reject)
     })
     const [head = '', body = ''] = raw.split('\r\n\r\n')
-    const headers = Object.fromEntries(head.split('\r\n').slice(1).map((line) => line.split(': ') as [string, string]))
-    expectEnvelope({ status: Number(head.split(' ')[1]), headers, body }, {
-      status: 400, code: 'INVALID_PARAMETER', name: 'InvalidParameterError', details: { parameter: 'request', value: '', reason: 'malformed HTTP request' },
-    })
+    const headers = Object.fromEntries(
+      head
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(': ') as [string, string]),
+    )
+    expectEnvelope(
+      { status: Number(head.split(' ')[1]), headers, body },
+      {
+        status: 400,
+        code: 'INVALID_PARAMETER',
+        name: 'InvalidParameterError',
+        details: { parameter: 'request', value: '', reason: 'malformed HTTP request' },
+      },
+    )
   })
 
   it('keeps a well-formed client x-request-id and replaces a malformed one', async () => {
@@ -205,14 +295,21 @@ describe('service: saturation, worker death, shutdown (1 worker, 1 task, no queu
       if (reply.status === 503) rejected = reply
       else await new Promise((resolve) => setTimeout(resolve, 10))
     }
-    expectEnvelope(rejected!, { status: 503, code: 'SERVICE_UNAVAILABLE', name: 'ServiceUnavailableError', details: { retryAfterSeconds: 1 } })
+    expectEnvelope(rejected!, {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      name: 'ServiceUnavailableError',
+      details: { retryAfterSeconds: 1 },
+    })
     expect(rejected!.headers['retry-after']).toBe('1')
     expect((await slow).status).toBe(200)
     expect((await send(`${service.url}/__test/thread`, { headers: KEY })).status).toBe(200)
   })
 
   it('500 when the worker dies mid-request; piscina replaces it and the next requests succeed', async () => {
-    const before = JSON.parse((await send(`${service.url}/__test/thread`, { headers: KEY })).body) as { threadId: number }
+    const before = JSON.parse((await send(`${service.url}/__test/thread`, { headers: KEY })).body) as {
+      threadId: number
+    }
     const crashed = await send(`${service.url}/__test/crash`, { headers: KEY })
     expectEnvelope(crashed, { status: 500, code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' })
     expect(crashed.body).not.toContain('exited')

@@ -10,7 +10,15 @@ import type { QuoteEntry } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 import { inspectDatabase, pragmaValue, valueOf } from '../helpers/sqlite.js'
 
-const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo app', affiliateId: 'aff_1', gasless: false, appFees: [] }
+const API_KEY: ApiKeyRecord = {
+  keyId: 'key_1',
+  appId: 'app_1',
+  orgId: 'org_1',
+  appName: 'Demo app',
+  affiliateId: 'aff_1',
+  gasless: false,
+  appFees: [],
+}
 
 let dataDir: string
 let config: { dataDir: string; databasePath: string }
@@ -27,7 +35,11 @@ function entry(txId: string, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
     createdAt: 1_700_000_000,
     apiKey: API_KEY,
     actionRequest: { actionType: 'swap-action', amount: '250000000', slippage: 12.5 },
-    actionResponse: { txId, tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0', chainId: 8453 }, allRoutes: [{ amountOut: { amount: '1' } }] },
+    actionResponse: {
+      txId,
+      tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0', chainId: 8453 },
+      allRoutes: [{ amountOut: { amount: '1' } }],
+    },
     srcChainId: 8453,
     dstChainId: 10,
     sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
@@ -88,8 +100,19 @@ describe('openStore', () => {
     inspect((db) => {
       expect(pragmaValue(db, 'journal_mode')).toBe('wal')
       expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
-      const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'").pluck().all()
-      expect(indexes).toEqual(expect.arrayContaining(['transactions_src_tx', 'transactions_due', 'transactions_quoted', 'history_org', 'history_sender']))
+      const indexes = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'transactions'")
+        .pluck()
+        .all()
+      expect(indexes).toEqual(
+        expect.arrayContaining([
+          'transactions_src_tx',
+          'transactions_due',
+          'transactions_quoted',
+          'history_org',
+          'history_sender',
+        ]),
+      )
     })
   })
 
@@ -107,7 +130,9 @@ describe('migrate', () => {
   it('is idempotent: a second run applies nothing and keeps the data', () => {
     const db = openDatabase(join(dataDir, 'm.sqlite'))
     expect(migrate(db)).toEqual(MIGRATIONS.map((migration) => migration.version))
-    db.prepare("INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, updated_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, 0, '{}', '{}')").run()
+    db.prepare(
+      "INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, updated_at, action_request, action_response) VALUES ('t', 'o', 'a', 'k', 'n', 'f', 's', 1, 10, 'evm', 0, 0, '{}', '{}')",
+    ).run()
     expect(migrate(db)).toEqual([])
     expect(valueOf(db.prepare('SELECT count(*) FROM transactions'))).toBe(1)
     expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
@@ -153,7 +178,10 @@ describe('several workers on one file', () => {
     const gate = new SharedArrayBuffer(12) // [start flag, opened count, loaded count]
     const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
     const runs = Array.from({ length: workers }, (_, id) => {
-      const worker = new Worker(WORKER_CODE, { eval: true, workerData: { id, gate, workers, count, config, sqliteUrl, entry: entry('') } })
+      const worker = new Worker(WORKER_CODE, {
+        eval: true,
+        workerData: { id, gate, workers, count, config, sqliteUrl, entry: entry('') },
+      })
       return new Promise<void>((resolve, reject) => {
         worker.once('message', () => resolve())
         worker.once('error', reject)

@@ -56,7 +56,12 @@ function generate(): Row[] {
 }
 
 /** What `listTransactions` must answer, computed naively. */
-function reference(rows: readonly Row[], filter: HistoryFilter, page: number, limit: number): { txIds: string[]; total: number } {
+function reference(
+  rows: readonly Row[],
+  filter: HistoryFilter,
+  page: number,
+  limit: number,
+): { txIds: string[]; total: number } {
   const matching = rows
     .filter(
       (row) =>
@@ -64,7 +69,9 @@ function reference(rows: readonly Row[], filter: HistoryFilter, page: number, li
         row.orgId === filter.orgId &&
         (filter.appIds === undefined || filter.appIds.includes(row.appId)) &&
         (filter.sender === undefined || row.sender === filter.sender) &&
-        (filter.chainIds === undefined || filter.chainIds.includes(row.srcChainId) || filter.chainIds.includes(row.dstChainId)) &&
+        (filter.chainIds === undefined ||
+          filter.chainIds.includes(row.srcChainId) ||
+          filter.chainIds.includes(row.dstChainId)) &&
         (filter.registeredFrom === undefined || row.registeredAt >= filter.registeredFrom) &&
         (filter.registeredTo === undefined || row.registeredAt <= filter.registeredTo),
     )
@@ -72,18 +79,17 @@ function reference(rows: readonly Row[], filter: HistoryFilter, page: number, li
   return { txIds: matching.slice((page - 1) * limit, page * limit).map((row) => row.txId), total: matching.length }
 }
 
-const filterArbitrary: fc.Arbitrary<HistoryFilter> = fc
-  .record(
-    {
-      orgId: fc.constantFrom('org_a', 'org_b', 'org_c'),
-      appIds: fc.subarray(['a1', 'a2', 'a3', 'b1'], { minLength: 1 }),
-      sender: fc.constantFrom(...SENDERS, '0xnobody'),
-      chainIds: fc.subarray(CHAINS, { minLength: 1, maxLength: 3 }),
-      registeredFrom: fc.integer({ min: T0 - 10, max: T0 + 310 }),
-      registeredTo: fc.integer({ min: T0 - 10, max: T0 + 310 }),
-    },
-    { requiredKeys: ['orgId'] },
-  )
+const filterArbitrary: fc.Arbitrary<HistoryFilter> = fc.record(
+  {
+    orgId: fc.constantFrom('org_a', 'org_b', 'org_c'),
+    appIds: fc.subarray(['a1', 'a2', 'a3', 'b1'], { minLength: 1 }),
+    sender: fc.constantFrom(...SENDERS, '0xnobody'),
+    chainIds: fc.subarray(CHAINS, { minLength: 1, maxLength: 3 }),
+    registeredFrom: fc.integer({ min: T0 - 10, max: T0 + 310 }),
+    registeredTo: fc.integer({ min: T0 - 10, max: T0 + 310 }),
+  },
+  { requiredKeys: ['orgId'] },
+)
 
 let dir: string
 let store: Store
@@ -95,10 +101,25 @@ beforeAll(() => {
   databasePath = join(dir, 'store.sqlite')
   store = openStore({ dataDir: dir, databasePath })
   for (const row of rows) {
-    const apiKey: ApiKeyRecord = { keyId: `k-${row.appId}`, appId: row.appId, orgId: row.orgId, appName: row.appId, affiliateId: row.orgId, gasless: false, appFees: [] }
+    const apiKey: ApiKeyRecord = {
+      keyId: `k-${row.appId}`,
+      appId: row.appId,
+      orgId: row.orgId,
+      appName: row.appId,
+      affiliateId: row.orgId,
+      gasless: false,
+      appFees: [],
+    }
     store.recordQuote({
-      txId: row.txId, createdAt: T0 - 1000 + row.id, apiKey, actionRequest: { sender: row.sender }, actionResponse: { txId: row.txId },
-      srcChainId: row.srcChainId, dstChainId: row.dstChainId, sender: row.sender, vmId: 'evm',
+      txId: row.txId,
+      createdAt: T0 - 1000 + row.id,
+      apiKey,
+      actionRequest: { sender: row.sender },
+      actionResponse: { txId: row.txId },
+      srcChainId: row.srcChainId,
+      dstChainId: row.dstChainId,
+      sender: row.sender,
+      vmId: 'evm',
     })
   }
   const registered = rows.filter((row) => row.registeredAt !== null)
@@ -106,7 +127,13 @@ beforeAll(() => {
   const order = [...registered].sort((a, b) => ((a.id * 7919) % 601) - ((b.id * 7919) % 601))
   for (let i = 0; i < order.length; i += 50) {
     const outcomes = store.registerTransactions(
-      order.slice(i, i + 50).map((row) => ({ txId: row.txId, txHash: `0xe${row.id.toString(16).padStart(63, '0')}`, chainId: row.srcChainId, vmId: 'evm', registeredAt: row.registeredAt! })),
+      order.slice(i, i + 50).map((row) => ({
+        txId: row.txId,
+        txHash: `0xe${row.id.toString(16).padStart(63, '0')}`,
+        chainId: row.srcChainId,
+        vmId: 'evm',
+        registeredAt: row.registeredAt!,
+      })),
     )
     expect(outcomes.filter((outcome) => outcome.outcome !== 'registered')).toEqual([])
   }
@@ -133,7 +160,10 @@ describe('listTransactions against a reference', () => {
         for (let page = 1; page <= Math.ceil(total / limit) + 1; page += limit === 1 ? 37 : 1) {
           const answer = store.listTransactions({ orgId }, page, limit)
           const expected = reference(rows, { orgId }, page, limit)
-          expect({ txIds: answer.transactions.map((t) => t.txId), total: answer.total }, `${orgId} page ${page} of ${limit}`).toEqual(expected)
+          expect(
+            { txIds: answer.transactions.map((t) => t.txId), total: answer.total },
+            `${orgId} page ${page} of ${limit}`,
+          ).toEqual(expected)
         }
       }
     }
@@ -141,11 +171,18 @@ describe('listTransactions against a reference', () => {
 
   it('random filters and pages (fast-check, 400 runs)', () => {
     fc.assert(
-      fc.property(filterArbitrary, fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 60 }), (filter, page, limit) => {
-        const answer = store.listTransactions(filter, page, limit)
-        expect({ txIds: answer.transactions.map((t) => t.txId), total: answer.total }).toEqual(reference(rows, filter, page, limit))
-        for (const transaction of answer.transactions) expect(transaction.orgId).toBe(filter.orgId)
-      }),
+      fc.property(
+        filterArbitrary,
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 60 }),
+        (filter, page, limit) => {
+          const answer = store.listTransactions(filter, page, limit)
+          expect({ txIds: answer.transactions.map((t) => t.txId), total: answer.total }).toEqual(
+            reference(rows, filter, page, limit),
+          )
+          for (const transaction of answer.transactions) expect(transaction.orgId).toBe(filter.orgId)
+        },
+      ),
       { numRuns: 400, seed: 20_261_122 },
     )
   })
@@ -174,7 +211,13 @@ describe('query plans', () => {
     period: { orgId: 'org_a', registeredFrom: T0 + 100 },
     'date range': { orgId: 'org_a', registeredFrom: T0 + 100, registeredTo: T0 + 200 },
     'app + period': { orgId: 'org_a', appIds: ['a2'], registeredFrom: T0 + 100 },
-    'wallet + chain + dates': { orgId: 'org_a', sender: '0xs2', chainIds: [8453], registeredFrom: T0, registeredTo: T0 + 250 },
+    'wallet + chain + dates': {
+      orgId: 'org_a',
+      sender: '0xs2',
+      chainIds: [8453],
+      registeredFrom: T0,
+      registeredTo: T0 + 250,
+    },
     'apps + chains + period': { orgId: 'org_a', appIds: ['a1', 'a3'], chainIds: [1, 42161], registeredFrom: T0 + 50 },
   }
   const plan = (db: Database, sql: string, params: unknown[]) =>
@@ -191,7 +234,8 @@ describe('query plans', () => {
       expect(countPlan.join(' | ')).toMatch(/history_counts|USING COVERING INDEX history_/)
       expect(idsPlan.join(' | ')).toMatch(/USING COVERING INDEX history_/)
       // The ids of a page come in index order: no sort of every matching row before LIMIT.
-      if (filter.appIds === undefined || filter.appIds.length === 1) expect(idsPlan.join(' | ')).not.toMatch(/TEMP B-TREE/)
+      if (filter.appIds === undefined || filter.appIds.length === 1)
+        expect(idsPlan.join(' | ')).not.toMatch(/TEMP B-TREE/)
     } finally {
       db.close()
     }

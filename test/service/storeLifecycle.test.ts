@@ -3,7 +3,7 @@
  * data, registration outcomes and their durability setting, what the tracker reads and writes, quote expiry, and
  * the org-scoped lookups. History pages are in `storeHistory.test.ts`.
  */
-import { inspectDatabase, pragmaValue, valueOf } from '../helpers/sqlite.js'
+import { inspectDatabase, pragmaValue } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -15,8 +15,23 @@ import { configureConnection, openStore } from '../../service/store/sqlite.js'
 import type { QuoteEntry, RegistrationInput, Store, TxPathEntry } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 
-const KEY_A: ApiKeyRecord = { keyId: 'key_a', appId: 'app_a', orgId: 'org_a', appName: 'App A', affiliateId: 'aff_a', gasless: false, appFees: [] }
-const KEY_B: ApiKeyRecord = { ...KEY_A, keyId: 'key_b', appId: 'app_b', orgId: 'org_b', appName: 'App B', affiliateId: 'aff_b' }
+const KEY_A: ApiKeyRecord = {
+  keyId: 'key_a',
+  appId: 'app_a',
+  orgId: 'org_a',
+  appName: 'App A',
+  affiliateId: 'aff_a',
+  gasless: false,
+  appFees: [],
+}
+const KEY_B: ApiKeyRecord = {
+  ...KEY_A,
+  keyId: 'key_b',
+  appId: 'app_b',
+  orgId: 'org_b',
+  appName: 'App B',
+  affiliateId: 'aff_b',
+}
 const T0 = 1_700_000_000
 
 const txIdOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
@@ -29,7 +44,12 @@ function quote(n: number, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
     createdAt: T0 + n,
     apiKey: KEY_A,
     actionRequest: { actionType: 'swap-action', sender: '0xAbC0000000000000000000000000000000000001', amount: '1' },
-    actionResponse: { txId, tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0' }, allRoutes: [{ n }], padding: 'x'.repeat(4000) },
+    actionResponse: {
+      txId,
+      tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0' },
+      allRoutes: [{ n }],
+      padding: 'x'.repeat(4000),
+    },
     srcChainId: 8453,
     dstChainId: 10,
     sender: '0xabc0000000000000000000000000000000000001',
@@ -84,19 +104,46 @@ describe('migration 2', () => {
     expect(SCHEMA_VERSION).toBe(2)
     const stored = store.getByTxId(txIdOf(1), 'org_a')!
     expect(stored).toMatchObject({
-      status: 'quoted', createdAt: T0, updatedAt: T0, registeredAt: null, srcTxHash: null, dstTxHash: null, txPath: [], detail: {}, nextCheckAt: null,
-      actionRequest: { amount: '1' }, actionResponse: { txId: 'v1' },
+      status: 'quoted',
+      createdAt: T0,
+      updatedAt: T0,
+      registeredAt: null,
+      srcTxHash: null,
+      dstTxHash: null,
+      txPath: [],
+      detail: {},
+      nextCheckAt: null,
+      actionRequest: { amount: '1' },
+      actionResponse: { txId: 'v1' },
     })
     // The version-1 row registers like any other.
     expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
     inspect((d) => {
-      const names = d.prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'table', 'trigger') ORDER BY name").pluck().all()
-      expect(names).toEqual(expect.arrayContaining([
-        'transactions', 'history_counts', 'transactions_src_tx', 'transactions_due', 'transactions_quoted', 'history_org', 'history_app',
-        'history_sender', 'history_src_chain', 'history_dst_chain', 'history_counts_insert', 'history_counts_update', 'history_counts_delete',
-      ]))
+      const names = d
+        .prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'table', 'trigger') ORDER BY name")
+        .pluck()
+        .all()
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'transactions',
+          'history_counts',
+          'transactions_src_tx',
+          'transactions_due',
+          'transactions_quoted',
+          'history_org',
+          'history_app',
+          'history_sender',
+          'history_src_chain',
+          'history_dst_chain',
+          'history_counts_insert',
+          'history_counts_update',
+          'history_counts_delete',
+        ]),
+      )
       expect(names).not.toContain('transactions_org_created')
-      expect(d.prepare('SELECT org_id, app_id, registered FROM history_counts').all()).toEqual([{ org_id: 'org_a', app_id: 'app_a', registered: 1 }])
+      expect(d.prepare('SELECT org_id, app_id, registered FROM history_counts').all()).toEqual([
+        { org_id: 'org_a', app_id: 'app_a', registered: 1 },
+      ])
     })
   })
 
@@ -110,7 +157,7 @@ describe('migration 2', () => {
     try {
       expect(() => db.prepare("UPDATE transactions SET status = 'done'").run()).toThrow(/CHECK/)
       expect(() => db.prepare("UPDATE transactions SET status = 'pending'").run()).toThrow(/CHECK/) // pending without a registration
-      expect(() => db.prepare("UPDATE transactions SET registered_at = 1").run()).toThrow(/CHECK/) // registered without a hash
+      expect(() => db.prepare('UPDATE transactions SET registered_at = 1').run()).toThrow(/CHECK/) // registered without a hash
       expect(() => db.prepare("UPDATE transactions SET tx_path = '{}'").run()).toThrow(/CHECK/)
       expect(() => db.prepare("UPDATE transactions SET detail = '[]'").run()).toThrow(/CHECK/)
     } finally {
@@ -147,21 +194,42 @@ describe('registerTransaction', () => {
   it('registers once: then duplicate for the same hash, conflict for another, hash-in-use for another txId', () => {
     expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
     expect(store.registerTransaction(registration(1, { registeredAt: T0 + 999 }))).toEqual({ outcome: 'duplicate' })
-    expect(store.registerTransaction(registration(1, { txHash: hashOf(9) }))).toEqual({ outcome: 'conflict', existingHash: hashOf(1) })
+    expect(store.registerTransaction(registration(1, { txHash: hashOf(9) }))).toEqual({
+      outcome: 'conflict',
+      existingHash: hashOf(1),
+    })
     expect(store.registerTransaction(registration(2, { txHash: hashOf(1) }))).toEqual({ outcome: 'hash-in-use' })
     // The same hash on another chain is another transaction.
-    expect(store.registerTransaction(registration(2, { txHash: hashOf(1), chainId: 10 }))).toEqual({ outcome: 'registered' })
+    expect(store.registerTransaction(registration(2, { txHash: hashOf(1), chainId: 10 }))).toEqual({
+      outcome: 'registered',
+    })
     expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
-      status: 'pending', registeredAt: T0 + 101, updatedAt: T0 + 101, srcTxHash: hashOf(1), srcTxChainId: 8453, registeredVmId: 'evm', nextCheckAt: T0 + 101,
+      status: 'pending',
+      registeredAt: T0 + 101,
+      updatedAt: T0 + 101,
+      srcTxHash: hashOf(1),
+      srcTxChainId: 8453,
+      registeredVmId: 'evm',
+      nextCheckAt: T0 + 101,
     })
     expect(store.getByTxId(txIdOf(2), 'org_a')?.srcTxHash).toBe(hashOf(1))
     expect(store.getByTxId(txIdOf(3), 'org_a')?.status).toBe('quoted')
   })
 
   it('registers a batch in order, in one transaction: a txId twice is registered then duplicate', () => {
-    const outcomes = store.registerTransactions([registration(1), registration(1), registration(2), registration(2, { txHash: hashOf(7) }), registration(3, { txHash: hashOf(2) })])
+    const outcomes = store.registerTransactions([
+      registration(1),
+      registration(1),
+      registration(2),
+      registration(2, { txHash: hashOf(7) }),
+      registration(3, { txHash: hashOf(2) }),
+    ])
     expect(outcomes).toEqual([
-      { outcome: 'registered' }, { outcome: 'duplicate' }, { outcome: 'registered' }, { outcome: 'conflict', existingHash: hashOf(2) }, { outcome: 'hash-in-use' },
+      { outcome: 'registered' },
+      { outcome: 'duplicate' },
+      { outcome: 'registered' },
+      { outcome: 'conflict', existingHash: hashOf(2) },
+      { outcome: 'hash-in-use' },
     ])
   })
 
@@ -176,7 +244,11 @@ describe('registerTransaction', () => {
     expect(store.getByTxId(txIdOf(1), 'org_a')!.actionResponse).toEqual(before)
     expect(store.getQuote(txIdOf(1))!.actionResponse).toEqual(before)
     inspect((d) => {
-      const row = d.prepare('SELECT typeof(action_response) AS type, action_response AS body, length(action_response) AS size FROM transactions WHERE tx_id = ?').get(txIdOf(1)) as { type: string; body: Buffer; size: number }
+      const row = d
+        .prepare(
+          'SELECT typeof(action_response) AS type, action_response AS body, length(action_response) AS size FROM transactions WHERE tx_id = ?',
+        )
+        .get(txIdOf(1)) as { type: string; body: Buffer; size: number }
       expect(row.type).toBe('blob')
       expect([...row.body.subarray(0, 2)]).toEqual([0x1f, 0x8b])
       expect(row.size).toBeLessThan(JSON.stringify(before).length / 5)
@@ -220,8 +292,15 @@ describe('tracking', () => {
     const due = store.dueForTracking(T0 + 103, 10)
     expect(due.map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2), txIdOf(3)])
     expect(due[0]).toEqual({
-      txId: txIdOf(1), status: 'pending', srcChainId: 8453, dstChainId: 10, srcTxHash: hashOf(1), registeredAt: T0 + 101, updatedAt: T0 + 101,
-      txPath: [], actionResponse: quote(1).actionResponse,
+      txId: txIdOf(1),
+      status: 'pending',
+      srcChainId: 8453,
+      dstChainId: 10,
+      srcTxHash: hashOf(1),
+      registeredAt: T0 + 101,
+      updatedAt: T0 + 101,
+      txPath: [],
+      actionResponse: quote(1).actionResponse,
     })
     expect(store.dueForTracking(T0 + 1000, 2).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
     store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })
@@ -229,34 +308,72 @@ describe('tracking', () => {
     store.recordProgress(txIdOf(3), { status: 'failed', updatedAt: T0 + 200 }) // next_check_at kept, but no longer in the working set
     expect(store.dueForTracking(T0 + 1000, 10).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
     const plan = inspect((d) =>
-      (d.prepare("EXPLAIN QUERY PLAN SELECT tx_id FROM transactions WHERE status IN ('pending', 'requires refund') AND next_check_at <= ? ORDER BY next_check_at, id LIMIT ?").all(1, 1) as { detail: string }[])
-        .map((row) => row.detail).join(' | '),
+      (
+        d
+          .prepare(
+            "EXPLAIN QUERY PLAN SELECT tx_id FROM transactions WHERE status IN ('pending', 'requires refund') AND next_check_at <= ? ORDER BY next_check_at, id LIMIT ?",
+          )
+          .all(1, 1) as { detail: string }[]
+      )
+        .map((row) => row.detail)
+        .join(' | '),
     )
     expect(plan).toMatch(/USING INDEX transactions_due/)
     expect(plan).not.toMatch(/TEMP B-TREE/)
   })
 
   it('recordProgress: status, appended txPath, dstTxHash, merged detail (null removes), next check, updatedAt', () => {
-    const hop = (chainId: number, n: number, nextBridge: string): TxPathEntry => ({ chainId, txHash: hashOf(n), timestamp: String(T0 + n), nextBridge })
-    store.recordProgress(txIdOf(1), { appendTxPath: [hop(8453, 1, 'across')], detail: { srcValue: '0', note: 'x' }, nextCheckAt: T0 + 300, updatedAt: T0 + 150 })
+    const hop = (chainId: number, n: number, nextBridge: string): TxPathEntry => ({
+      chainId,
+      txHash: hashOf(n),
+      timestamp: String(T0 + n),
+      nextBridge,
+    })
     store.recordProgress(txIdOf(1), {
-      status: 'success', appendTxPath: [hop(10, 2, '')], dstTxHash: hashOf(2), detail: { amountOut: '990', note: null }, nextCheckAt: null, updatedAt: T0 + 250,
+      appendTxPath: [hop(8453, 1, 'across')],
+      detail: { srcValue: '0', note: 'x' },
+      nextCheckAt: T0 + 300,
+      updatedAt: T0 + 150,
+    })
+    store.recordProgress(txIdOf(1), {
+      status: 'success',
+      appendTxPath: [hop(10, 2, '')],
+      dstTxHash: hashOf(2),
+      detail: { amountOut: '990', note: null },
+      nextCheckAt: null,
+      updatedAt: T0 + 250,
     })
     expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
-      status: 'success', txPath: [hop(8453, 1, 'across'), hop(10, 2, '')], dstTxHash: hashOf(2), detail: { srcValue: '0', amountOut: '990' },
-      nextCheckAt: null, updatedAt: T0 + 250, registeredAt: T0 + 101,
+      status: 'success',
+      txPath: [hop(8453, 1, 'across'), hop(10, 2, '')],
+      dstTxHash: hashOf(2),
+      detail: { srcValue: '0', amountOut: '990' },
+      nextCheckAt: null,
+      updatedAt: T0 + 250,
+      registeredAt: T0 + 101,
     })
     store.recordProgress(txIdOf(1), { updatedAt: T0 + 260 })
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ status: 'success', nextCheckAt: null, updatedAt: T0 + 260, dstTxHash: hashOf(2) })
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+      status: 'success',
+      nextCheckAt: null,
+      updatedAt: T0 + 260,
+      dstTxHash: hashOf(2),
+    })
   })
 
   it('recordProgress refuses a bare quote, an unknown txId, a quote status and a malformed hop', () => {
-    expect(() => store.recordProgress(txIdOf(6), { status: 'success', updatedAt: T0 })).toThrow(/no registered transaction/)
-    expect(() => store.recordProgress(txIdOf(99), { status: 'success', updatedAt: T0 })).toThrow(/no registered transaction/)
+    expect(() => store.recordProgress(txIdOf(6), { status: 'success', updatedAt: T0 })).toThrow(
+      /no registered transaction/,
+    )
+    expect(() => store.recordProgress(txIdOf(99), { status: 'success', updatedAt: T0 })).toThrow(
+      /no registered transaction/,
+    )
     expect(() => store.recordProgress(txIdOf(1), { status: 'quoted', updatedAt: T0 })).toThrow(/status must be one of/)
     expect(() => store.recordProgress(txIdOf(1), { status: 'expired', updatedAt: T0 })).toThrow(/status must be one of/)
     const badHop = { chainId: 10, txHash: hashOf(1), timestamp: '2024-01-01', nextBridge: '' }
-    expect(() => store.recordProgress(txIdOf(1), { appendTxPath: [badHop], updatedAt: T0 })).toThrow(/malformed txPath entry/)
+    expect(() => store.recordProgress(txIdOf(1), { appendTxPath: [badHop], updatedAt: T0 })).toThrow(
+      /malformed txPath entry/,
+    )
     expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ status: 'pending', txPath: [], updatedAt: T0 + 101 })
   })
 
@@ -276,7 +393,11 @@ describe('org-scoped lookups', () => {
     store.recordQuote(quote(1))
     store.recordQuote(quote(2, { apiKey: KEY_B }))
     store.recordQuote(quote(3))
-    store.registerTransactions([registration(1), registration(2), registration(3, { txHash: hashOf(1), chainId: 10, registeredAt: T0 + 500 })])
+    store.registerTransactions([
+      registration(1),
+      registration(2),
+      registration(3, { txHash: hashOf(1), chainId: 10, registeredAt: T0 + 500 }),
+    ])
   })
 
   it('getByTxId answers only within the organization', () => {

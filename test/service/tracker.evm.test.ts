@@ -20,12 +20,38 @@ const TX_ID = keccak256(stringToHex('tracker.evm.test'))
 const ALWAYS_REVERTS_INIT_CODE: Hex = '0x6460006000fd6000526005601bf3'
 /** Runtime that reverts with `Error("nope")`. */
 const REVERTS_WITH_REASON: Hex =
-  `0x 7f08c379a0${'00'.repeat(28)} 6000 52 6020 6004 52 6004 6024 52 7f6e6f7065${'00'.repeat(28)} 6044 52 6064 6000 fd`.replaceAll(' ', '') as Hex
+  `0x 7f08c379a0${'00'.repeat(28)} 6000 52 6020 6004 52 6004 6024 52 7f6e6f7065${'00'.repeat(28)} 6044 52 6064 6000 fd`.replaceAll(
+    ' ',
+    '',
+  ) as Hex
 /** Runtime of a stand-in router: `LOG2(calldata[32:], Delivered, calldata[0:32])`, i.e. `Delivered(txId, …)`. */
-const EMITS_DELIVERED: Hex = `0x600035 7f${DELIVERED_TOPIC.slice(2)} 6020 36 03 80 6020 6000 37 6000 a2 00`.replaceAll(' ', '') as Hex
+const EMITS_DELIVERED: Hex = `0x600035 7f${DELIVERED_TOPIC.slice(2)} 6020 36 03 80 6020 6000 37 6000 a2 00`.replaceAll(
+  ' ',
+  '',
+) as Hex
 
-const source: Leg = { index: 0, kind: 'source', chainId: CHAIN_ID, vm: 'evm', blockTimeMs: 250, nextBridge: '', viaBridge: '', isLast: true, expectedSeconds: 0.25 }
-const delivery: Leg = { index: 1, kind: 'delivery', chainId: CHAIN_ID, vm: 'evm', blockTimeMs: 250, nextBridge: '', viaBridge: 'cctp', isLast: true, expectedSeconds: 20.25 }
+const source: Leg = {
+  index: 0,
+  kind: 'source',
+  chainId: CHAIN_ID,
+  vm: 'evm',
+  blockTimeMs: 250,
+  nextBridge: '',
+  viaBridge: '',
+  isLast: true,
+  expectedSeconds: 0.25,
+}
+const delivery: Leg = {
+  index: 1,
+  kind: 'delivery',
+  chainId: CHAIN_ID,
+  vm: 'evm',
+  blockTimeMs: 250,
+  nextBridge: '',
+  viaBridge: 'cctp',
+  isLast: true,
+  expectedSeconds: 20.25,
+}
 
 let node: EvmNode
 let wallet: ReturnType<typeof createWalletClient>
@@ -35,9 +61,16 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => node?.stop())
 
-const chain = { id: CHAIN_ID, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [] } } } as const
+const chain = {
+  id: CHAIN_ID,
+  name: 'local',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: { default: { http: [] } },
+} as const
 const send = (request: { to?: Hex; data?: Hex; value?: bigint; gas?: bigint }) =>
-  wallet.sendTransaction({ account: wallet.account!, chain, ...request } as Parameters<typeof wallet.sendTransaction>[0])
+  wallet.sendTransaction({ account: wallet.account!, chain, ...request } as Parameters<
+    typeof wallet.sendTransaction
+  >[0])
 const now = () => Date.now() / 1000
 const observer = (options: Partial<Parameters<typeof createEvmRpcObserver>[0]> = {}) =>
   createEvmRpcObserver({ chainId: CHAIN_ID, url: node.url, routerAddress: ROUTER, ...options })
@@ -50,8 +83,13 @@ describe('EVM JSON-RPC observer on a real node', () => {
   it('a mined transaction is confirmed at its block time, with the value it sent', async () => {
     const hash = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 12_345n })
     const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() })
-    const block = (await node.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false]))
-    expect(seen).toEqual({ status: 'confirmed', txHash: hash, timestamp: Number(block.timestamp), detail: { srcBlockNumber: expect.any(Number), srcValue: '12345' } })
+    const block = await node.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false])
+    expect(seen).toEqual({
+      status: 'confirmed',
+      txHash: hash,
+      timestamp: Number(block.timestamp),
+      detail: { srcBlockNumber: expect.any(Number), srcValue: '12345' },
+    })
   })
 
   it('a call to a contract that always reverts is failed (deployed by init code, called with a fixed gas)', async () => {
@@ -60,14 +98,21 @@ describe('EVM JSON-RPC observer on a real node', () => {
     expect(await node.rpc('eth_getCode', [contractAddress, 'latest'])).toBe('0x60006000fd')
     const hash = await send({ to: contractAddress, data: '0x', gas: 100_000n })
     const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() })
-    expect(seen).toMatchObject({ status: 'failed', txHash: hash, revertReason: 'execution reverted', reason: expect.stringMatching(/reverted in block/) })
+    expect(seen).toMatchObject({
+      status: 'failed',
+      txHash: hash,
+      revertReason: 'execution reverted',
+      reason: expect.stringMatching(/reverted in block/),
+    })
   })
 
   it('decodes an Error(string) revert reason', async () => {
     const target = '0x00000000000000000000000000000000000b0b00'
     await node.rpc('hardhat_setCode', [target, REVERTS_WITH_REASON])
     const hash = await send({ to: target, data: '0x', gas: 100_000n })
-    expect(await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() })).toMatchObject({ status: 'failed', revertReason: 'nope' })
+    expect(
+      await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() }),
+    ).toMatchObject({ status: 'failed', revertReason: 'nope' })
   })
 
   it('a transaction not mined yet is pending with a backoff, then confirmed once mined', async () => {
@@ -78,7 +123,9 @@ describe('EVM JSON-RPC observer on a real node', () => {
       const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: at - 8, now: at })
       expect(seen).toEqual({ status: 'pending', checkAt: at + 2 }) // (now − since) / 4
       await node.rpc('evm_mine')
-      expect(await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: at - 8, now: now() })).toMatchObject({ status: 'confirmed', txHash: hash })
+      expect(
+        await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: at - 8, now: now() }),
+      ).toMatchObject({ status: 'confirmed', txHash: hash })
     } finally {
       await node.rpc('evm_setAutomine', [true])
     }
@@ -87,8 +134,12 @@ describe('EVM JSON-RPC observer on a real node', () => {
   it('a hash the node never saw fails after the not-found timeout', async () => {
     const unknown = keccak256(stringToHex('never sent'))
     const rpc = observer({ notFoundTimeoutSeconds: 30 })
-    expect(await rpc.observe({ txId: TX_ID, leg: source, srcTxHash: unknown, since: now() - 10, now: now() })).toMatchObject({ status: 'pending' })
-    expect(await rpc.observe({ txId: TX_ID, leg: source, srcTxHash: unknown, since: now() - 31, now: now() })).toMatchObject({
+    expect(
+      await rpc.observe({ txId: TX_ID, leg: source, srcTxHash: unknown, since: now() - 10, now: now() }),
+    ).toMatchObject({ status: 'pending' })
+    expect(
+      await rpc.observe({ txId: TX_ID, leg: source, srcTxHash: unknown, since: now() - 31, now: now() }),
+    ).toMatchObject({
       status: 'failed',
       reason: expect.stringMatching(/not found on chain 42161 within 30 s/),
     })
@@ -98,11 +149,18 @@ describe('EVM JSON-RPC observer on a real node', () => {
     await node.rpc('hardhat_setCode', [ROUTER, EMITS_DELIVERED])
     const rpc = observer({ deliveryTimeoutSeconds: () => 600 })
     const since = now() - 1
-    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({ status: 'pending' })
+    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({
+      status: 'pending',
+    })
     // Another transaction's delivery does not count.
     await send({ to: ROUTER, data: keccak256(stringToHex('another txId')), gas: 100_000n })
-    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({ status: 'pending' })
-    const data = encodeAbiParameters([{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }], ['0x1234', 987_654n, '0xabcd'])
+    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({
+      status: 'pending',
+    })
+    const data = encodeAbiParameters(
+      [{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }],
+      ['0x1234', 987_654n, '0xabcd'],
+    )
     const hash = await send({ to: ROUTER, data: `${TX_ID}${data.slice(2)}`, gas: 100_000n })
     expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toEqual({
       status: 'confirmed',
@@ -112,22 +170,38 @@ describe('EVM JSON-RPC observer on a real node', () => {
     })
     // Past the delivery timeout with no event: failed (→ requires refund).
     const other = keccak256(stringToHex('never delivered'))
-    expect(await rpc.observe({ txId: other, leg: delivery, srcTxHash: '0x', since: now() - 601, now: now() })).toMatchObject({ status: 'failed' })
+    expect(
+      await rpc.observe({ txId: other, leg: delivery, srcTxHash: '0x', since: now() - 601, now: now() }),
+    ).toMatchObject({ status: 'failed' })
   })
 
   it('a node that does not answer, or serves another chain, leaves the leg pending', async () => {
     const hash = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 1n })
     const wrongChain = createEvmRpcObserver({ chainId: 10, url: node.url })
-    expect(await wrongChain.observe({ txId: TX_ID, leg: { ...source, chainId: 10 }, srcTxHash: hash, since: now(), now: now() })).toMatchObject({ status: 'pending' })
+    expect(
+      await wrongChain.observe({
+        txId: TX_ID,
+        leg: { ...source, chainId: 10 },
+        srcTxHash: hash,
+        since: now(),
+        now: now(),
+      }),
+    ).toMatchObject({ status: 'pending' })
     const down = createEvmRpcObserver({ chainId: CHAIN_ID, url: 'http://127.0.0.1:1', requestTimeoutMs: 1000 })
-    expect(await down.observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now(), now: now() })).toMatchObject({ status: 'pending' })
+    expect(await down.observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now(), now: now() })).toMatchObject({
+      status: 'pending',
+    })
   })
 })
 
 describe('through the real service, RPC_URLS pointing at the node', () => {
   let service: RunningService
   beforeAll(async () => {
-    service = await startService({ RPC_URLS: `${CHAIN_ID}=${node.url}`, SIMULATED_TIME_SCALE: '0.001', TRACKER_INTERVAL_MS: '20' })
+    service = await startService({
+      RPC_URLS: `${CHAIN_ID}=${node.url}`,
+      SIMULATED_TIME_SCALE: '0.001',
+      TRACKER_INTERVAL_MS: '20',
+    })
   }, 60_000)
   afterAll(() => service?.stop())
 
@@ -143,7 +217,9 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
     const receipt = await node.rpc<{ blockHash: Hex }>('eth_getTransactionReceipt', [hash])
     const block = await node.rpc<{ timestamp: Hex }>('eth_getBlockByHash', [receipt.blockHash, false])
     expect(details).toMatchObject({ status: 'success', srcTxHash: hash, dstTxHash: hash })
-    expect(details.bridgeDetails.txPath).toEqual([{ chainId: CHAIN_ID, txHash: hash, timestamp: String(Number(block.timestamp)), nextBridge: '' }])
+    expect(details.bridgeDetails.txPath).toEqual([
+      { chainId: CHAIN_ID, txHash: hash, timestamp: String(Number(block.timestamp)), nextBridge: '' },
+    ])
   })
 
   it('a reverted transaction (a call to a contract that always reverts) is failed, with its revert reason', async () => {
@@ -154,7 +230,9 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
     await registerTxs(service, [{ txId: action.txId, txHash: hash, chainId: CHAIN_ID }])
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
     expect(details.status).toBe('failed')
-    expect(details.bridgeDetails.txPath).toEqual([{ chainId: CHAIN_ID, txHash: hash, timestamp: expect.any(String), nextBridge: '' }])
+    expect(details.bridgeDetails.txPath).toEqual([
+      { chainId: CHAIN_ID, txHash: hash, timestamp: expect.any(String), nextBridge: '' },
+    ])
     expect(details.srcTx?.revertReason).toBe('execution reverted')
   })
 
@@ -180,7 +258,9 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
     await registerTxs(service, [{ txId: action.txId, txHash: hash, chainId: CHAIN_ID }])
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'])
     expect(details.status).toBe('success')
-    expect(details.bridgeDetails.txPath.map(({ chainId, txHash, nextBridge }) => ({ chainId, txHash, nextBridge }))).toEqual([
+    expect(
+      details.bridgeDetails.txPath.map(({ chainId, txHash, nextBridge }) => ({ chainId, txHash, nextBridge })),
+    ).toEqual([
       { chainId: CHAIN_ID, txHash: hash, nextBridge: action.bridgeRoute[0]!.bridgeId },
       { chainId: 10, txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), nextBridge: '' },
     ])
@@ -195,7 +275,10 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
     const waiting = await getStatus(service, action.txId)
     expect(waiting.status).toBe('pending')
     expect(waiting.bridgeDetails.txPath.map((entry) => entry.chainId)).toEqual([10])
-    const data = encodeAbiParameters([{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }], ['0x1234', 5n, '0xabcd'])
+    const data = encodeAbiParameters(
+      [{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }],
+      ['0x1234', 5n, '0xabcd'],
+    )
     const deliveryHash = await send({ to: ROUTER, data: `${action.txId as Hex}${data.slice(2)}`, gas: 100_000n })
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'], 10_000)
     expect(details).toMatchObject({ status: 'success', dstTxHash: deliveryHash })

@@ -17,7 +17,12 @@ let service: RunningService
 let dataDir: string
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-tracker-service-'))
-  service = await startService({ DATA_DIR: dataDir, SIMULATED_TIME_SCALE: '0.001', TRACKER_INTERVAL_MS: '20', QUOTE_TTL_SECONDS: String(TTL_SECONDS) })
+  service = await startService({
+    DATA_DIR: dataDir,
+    SIMULATED_TIME_SCALE: '0.001',
+    TRACKER_INTERVAL_MS: '20',
+    QUOTE_TTL_SECONDS: String(TTL_SECONDS),
+  })
 }, 60_000)
 afterAll(async () => {
   await service?.stop()
@@ -25,7 +30,10 @@ afterAll(async () => {
 })
 
 /** The txPath a journey along `bridgeRoute` must have: the source, then one entry per hop, bridges chained. */
-function expectedPath(action: { bridgeRoute: { srcChainId: number; dstChainId: number; bridgeId: string }[] }, srcChainId: number) {
+function expectedPath(
+  action: { bridgeRoute: { srcChainId: number; dstChainId: number; bridgeId: string }[] },
+  srcChainId: number,
+) {
   const chains = [srcChainId, ...action.bridgeRoute.map((hop) => hop.dstChainId)]
   const bridges = [...action.bridgeRoute.map((hop) => hop.bridgeId), '']
   return chains.map((chainId, i) => ({ chainId, nextBridge: bridges[i] }))
@@ -38,9 +46,17 @@ describe('tracking through the real service', () => {
     const registeredAt = Math.floor(Date.now() / 1000)
     await registerTxs(service, [{ txId: action.txId, txHash, chainId: 42161 }])
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
-    expect(details).toMatchObject({ status: 'success', srcTxHash: txHash, dstTxHash: txHash, srcChainId: 42161, dstChainId: 42161 })
+    expect(details).toMatchObject({
+      status: 'success',
+      srcTxHash: txHash,
+      dstTxHash: txHash,
+      srcChainId: 42161,
+      dstChainId: 42161,
+    })
     expect(details.bridgeDetails.isBridge).toBe(false)
-    expect(details.bridgeDetails.txPath).toEqual([{ chainId: 42161, txHash, timestamp: expect.stringMatching(/^[0-9]+$/), nextBridge: '' }])
+    expect(details.bridgeDetails.txPath).toEqual([
+      { chainId: 42161, txHash, timestamp: expect.stringMatching(/^[0-9]+$/), nextBridge: '' },
+    ])
     expect(Number(details.bridgeDetails.txPath[0]!.timestamp)).toBeGreaterThanOrEqual(registeredAt)
   })
 
@@ -68,7 +84,9 @@ describe('tracking through the real service', () => {
     await registerTxs(service, [{ txId: action.txId, txHash, chainId: 1 }])
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'])
     expect(details.status).toBe('success')
-    expect(details.bridgeDetails.txPath.map(({ chainId, nextBridge }) => ({ chainId, nextBridge }))).toEqual(expectedPath(action, 1))
+    expect(details.bridgeDetails.txPath.map(({ chainId, nextBridge }) => ({ chainId, nextBridge }))).toEqual(
+      expectedPath(action, 1),
+    )
     expect(details.bridgeDetails.txPath[1]!.txHash).toMatch(/^0x[0-9a-f]{64}$/) // Arbitrum
     expect(details.bridgeDetails.txPath[2]!.txHash).toMatch(/^[0-9a-f]{64}$/) // Tron
   })
@@ -80,7 +98,9 @@ describe('tracking through the real service', () => {
     await registerTxs(service, [{ txId: action.txId, txHash, chainId: 42161 }])
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
     expect(details.status).toBe('failed')
-    expect(details.bridgeDetails.txPath).toEqual([{ chainId: 42161, txHash, timestamp: expect.any(String), nextBridge: '' }])
+    expect(details.bridgeDetails.txPath).toEqual([
+      { chainId: 42161, txHash, timestamp: expect.any(String), nextBridge: '' },
+    ])
     expect(details.srcTx?.revertReason).toEqual(expect.stringContaining('reverted'))
   })
 
@@ -127,7 +147,9 @@ describe('tracker configuration', () => {
   it('refuses to start when RPC_URLS names a chain that is not an EVM chain of the snapshot, or is malformed', async () => {
     const notEvm = spawnService({ RPC_URLS: '1337=http://127.0.0.1:1' })
     expect((await notEvm.exited).code).toBe(1)
-    expect(notEvm.stderr()).toMatch(/cannot start: the transaction tracker failed to start: RPC_URLS names chain 1337, which is not an EVM chain/)
+    expect(notEvm.stderr()).toMatch(
+      /cannot start: the transaction tracker failed to start: RPC_URLS names chain 1337, which is not an EVM chain/,
+    )
     const malformed = spawnService({ RPC_URLS: '42161' })
     expect((await malformed.exited).code).toBe(1)
     expect(malformed.stderr()).toMatch(/cannot start: RPC_URLS entries must be chainId=url/)

@@ -15,7 +15,11 @@ import { openStore } from '../../service/store/sqlite.js'
 import type { Store } from '../../service/store/store.js'
 import type { ChainObserver, ObserveLegParameters } from '../../service/tracker/chainObserver.js'
 import { createSimulatedObserver } from '../../service/tracker/simulatedObserver.js'
-import { type SimulatedOutcome, readSimulatedOutcome, setSimulatedOutcome } from '../../service/tracker/simulatedOutcomes.js'
+import {
+  type SimulatedOutcome,
+  readSimulatedOutcome,
+  setSimulatedOutcome,
+} from '../../service/tracker/simulatedOutcomes.js'
 import { simulatedTxHash } from '../../service/tracker/simulatedTxHash.js'
 import { VM_MODULES, VMS } from '../../engine/vm/registry.js'
 import { keccak256 as viemKeccak256, stringToHex } from 'viem'
@@ -26,10 +30,22 @@ import { type TrackingFacts, loadTrackingFacts, planTracking } from '../../servi
 import type { ApiKeyRecord } from '../../service/types.js'
 
 const SNAPSHOT = loadConfig({}).snapshotPath
-const API_KEY: ApiKeyRecord = { keyId: 'key_1', appId: 'app_1', orgId: 'org_1', appName: 'Demo app', affiliateId: 'aff_1', gasless: false, appFees: [] }
+const API_KEY: ApiKeyRecord = {
+  keyId: 'key_1',
+  appId: 'app_1',
+  orgId: 'org_1',
+  appName: 'Demo app',
+  affiliateId: 'aff_1',
+  gasless: false,
+  appFees: [],
+}
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const SOLANA_RECIPIENT = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
-const ARB = { chainId: 42161, USDC: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', WETH: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1' }
+const ARB = {
+  chainId: 42161,
+  USDC: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+  WETH: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+}
 const OP_USDC = '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85'
 const SOLANA = { chainId: 1151111081099710, USDC: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' }
 const T0 = 1_800_000_000
@@ -37,7 +53,13 @@ const TTL = 1800
 
 const SAME_CHAIN = { srcChainId: ARB.chainId, srcToken: ARB.USDC, dstChainId: ARB.chainId, dstToken: ARB.WETH }
 const TO_OP = { srcChainId: ARB.chainId, srcToken: ARB.USDC, dstChainId: 10, dstToken: OP_USDC }
-const TO_SOLANA = { srcChainId: ARB.chainId, srcToken: ARB.USDC, dstChainId: SOLANA.chainId, dstToken: SOLANA.USDC, recipient: SOLANA_RECIPIENT }
+const TO_SOLANA = {
+  srcChainId: ARB.chainId,
+  srcToken: ARB.USDC,
+  dstChainId: SOLANA.chainId,
+  dstToken: SOLANA.USDC,
+  recipient: SOLANA_RECIPIENT,
+}
 
 let engine: Engine
 let facts: TrackingFacts
@@ -59,8 +81,18 @@ afterEach(() => {
 
 /** A real quote of the default snapshot, recorded in the store at `createdAt`. */
 function quote(route: Record<string, string | number>, createdAt = T0): ActionResponse {
-  const query = { actionType: 'swap-action', sender: SENDER, amount: '100000000', swapDirection: 'exact-amount-in', slippage: '50', ...route }
-  const request = parseActionRequest(Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])), API_KEY)
+  const query = {
+    actionType: 'swap-action',
+    sender: SENDER,
+    amount: '100000000',
+    swapDirection: 'exact-amount-in',
+    slippage: '50',
+    ...route,
+  }
+  const request = parseActionRequest(
+    Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
+    API_KEY,
+  )
   const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + TTL })
   store.recordQuote({
     txId: response.txId,
@@ -78,13 +110,24 @@ function quote(route: Record<string, string | number>, createdAt = T0): ActionRe
 
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
 
-function register(response: ActionResponse, registeredAt = T0, txHash = hashOf(Number.parseInt(response.txId.slice(2, 10), 16))): string {
-  expect(store.registerTransaction({ txId: response.txId, txHash, chainId: response.tx.chainId, vmId: 'evm', registeredAt })).toEqual({ outcome: 'registered' })
+function register(
+  response: ActionResponse,
+  registeredAt = T0,
+  txHash = hashOf(Number.parseInt(response.txId.slice(2, 10), 16)),
+): string {
+  expect(
+    store.registerTransaction({ txId: response.txId, txHash, chainId: response.tx.chainId, vmId: 'evm', registeredAt }),
+  ).toEqual({ outcome: 'registered' })
   return txHash
 }
 
-function trackerWith(options: { outcome?: SimulatedOutcome; rpc?: Map<number, ChainObserver>; timeScale?: number } = {}): Tracker {
-  const simulated = createSimulatedObserver({ timeScale: options.timeScale ?? 1, outcomeOf: () => options.outcome ?? 'success' })
+function trackerWith(
+  options: { outcome?: SimulatedOutcome; rpc?: Map<number, ChainObserver>; timeScale?: number } = {},
+): Tracker {
+  const simulated = createSimulatedObserver({
+    timeScale: options.timeScale ?? 1,
+    outcomeOf: () => options.outcome ?? 'success',
+  })
   return createTracker({ store, facts, simulated, rpc: options.rpc, quoteTtlSeconds: TTL })
 }
 
@@ -106,7 +149,17 @@ describe('planTracking', () => {
     expect(plan.isBridge).toBe(false)
     expect(plan.refund).toBeUndefined()
     expect(plan.legs).toEqual([
-      { index: 0, kind: 'source', chainId: 42161, vm: 'evm', blockTimeMs: 250, nextBridge: '', viaBridge: '', isLast: true, expectedSeconds: 0.25 },
+      {
+        index: 0,
+        kind: 'source',
+        chainId: 42161,
+        vm: 'evm',
+        blockTimeMs: 250,
+        nextBridge: '',
+        viaBridge: '',
+        isLast: true,
+        expectedSeconds: 0.25,
+      },
     ])
   })
 
@@ -147,8 +200,14 @@ describe('planTracking', () => {
   })
 
   it('refuses a response whose hops do not lead from source to destination', () => {
-    const broken = { bridgeRoute: [{ srcChainId: 10, dstChainId: 8453, bridgeId: 'cctp' }], steps: [], estimatedTxTime: 1 }
-    expect(() => planTracking({ srcChainId: 42161, dstChainId: 8453, actionResponse: broken }, facts)).toThrow(/does not chain/)
+    const broken = {
+      bridgeRoute: [{ srcChainId: 10, dstChainId: 8453, bridgeId: 'cctp' }],
+      steps: [],
+      estimatedTxTime: 1,
+    }
+    expect(() => planTracking({ srcChainId: 42161, dstChainId: 8453, actionResponse: broken }, facts)).toThrow(
+      /does not chain/,
+    )
     expect(() => planTracking({ srcChainId: 42161, dstChainId: 10, actionResponse: {} }, facts)).toThrow(/bridgeRoute/)
   })
 })
@@ -199,13 +258,20 @@ describe('tracker: the lifecycle through a real store', () => {
     const plan = planTracking({ ...TO_SOLANA, actionResponse: response }, facts)
     const deliveryAt = T0 + plan.legs[1]!.expectedSeconds // source ts is floor(T0 + 0.25) = T0
     expect(await statusesAt(tracker, response.txId, [T0 + 1, deliveryAt - 1])).toEqual(['pending', 'pending'])
-    expect(stored(response.txId).txPath).toEqual([{ chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: response.bridgeRoute[0]!.bridgeId }])
+    expect(stored(response.txId).txPath).toEqual([
+      { chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: response.bridgeRoute[0]!.bridgeId },
+    ])
     await tracker.tick(deliveryAt)
     const tx = stored(response.txId)
     expect(tx.status).toBe('success')
     expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161, SOLANA.chainId])
     expect(tx.txPath.map((entry) => entry.nextBridge)).toEqual([...response.bridgeRoute.map((hop) => hop.bridgeId), ''])
-    expect(tx.txPath[1]).toEqual({ chainId: SOLANA.chainId, txHash: simulatedTxHash('solana', response.txId, 'delivery-1'), timestamp: String(Math.floor(deliveryAt)), nextBridge: '' })
+    expect(tx.txPath[1]).toEqual({
+      chainId: SOLANA.chainId,
+      txHash: simulatedTxHash('solana', response.txId, 'delivery-1'),
+      timestamp: String(Math.floor(deliveryAt)),
+      nextBridge: '',
+    })
     expect(tx.dstTxHash).toBe(tx.txPath[1]!.txHash)
   })
 
@@ -216,7 +282,10 @@ describe('tracker: the lifecycle through a real store', () => {
     const tx = stored(response.txId)
     expect(tx.status).toBe('success')
     const plan = planTracking({ ...TO_OP, actionResponse: response }, facts)
-    expect(tx.txPath.map((entry) => Number(entry.timestamp))).toEqual([T0, Math.floor(T0 + plan.legs[1]!.expectedSeconds)])
+    expect(tx.txPath.map((entry) => Number(entry.timestamp))).toEqual([
+      T0,
+      Math.floor(T0 + plan.legs[1]!.expectedSeconds),
+    ])
   })
 
   it('SIMULATED_TIME_SCALE shrinks every duration', async () => {
@@ -233,7 +302,10 @@ describe('tracker: the lifecycle through a real store', () => {
     const tx = stored(response.txId)
     expect(tx).toMatchObject({ status: 'failed', nextCheckAt: null, dstTxHash: null })
     expect(tx.txPath).toEqual([{ chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: '' }])
-    expect(tx.detail).toMatchObject({ revertReason: expect.any(String), failureReason: expect.stringContaining('failed') })
+    expect(tx.detail).toMatchObject({
+      revertReason: expect.any(String),
+      failureReason: expect.stringContaining('failed'),
+    })
   })
 
   it('requires refund → refunded: the refund leg on the source chain ends txPath', async () => {
@@ -256,7 +328,12 @@ describe('tracker: the lifecycle through a real store', () => {
     expect(tx.status).toBe('refunded')
     expect(tx.txPath).toEqual([
       expect.objectContaining({ chainId: 42161, nextBridge: response.bridgeRoute[0]!.bridgeId }),
-      { chainId: 42161, txHash: simulatedTxHash('evm', response.txId, 'refund'), timestamp: String(Math.floor(failedAt) + Math.floor(plan.refund!.expectedSeconds)), nextBridge: '' },
+      {
+        chainId: 42161,
+        txHash: simulatedTxHash('evm', response.txId, 'refund'),
+        timestamp: String(Math.floor(failedAt) + Math.floor(plan.refund!.expectedSeconds)),
+        nextBridge: '',
+      },
     ])
     expect(tx.nextCheckAt).toBeNull()
   })
@@ -284,7 +361,12 @@ describe('tracker: the lifecycle through a real store', () => {
     const tracker = trackerWith()
     await tracker.tick(T0 + TTL - 1)
     expect(store.getQuote(unregistered.txId)!.status).toBe('quoted')
-    const report = await createTracker({ store, facts, simulated: createSimulatedObserver({ timeScale: 1 }), quoteTtlSeconds: TTL }).tick(T0 + TTL + 1)
+    const report = await createTracker({
+      store,
+      facts,
+      simulated: createSimulatedObserver({ timeScale: 1 }),
+      quoteTtlSeconds: TTL,
+    }).tick(T0 + TTL + 1)
     expect(report.expired).toBe(1)
     expect(store.getQuote(unregistered.txId)!.status).toBe('expired')
     expect(store.getQuote(fresh.txId)!.status).toBe('quoted')
@@ -313,7 +395,9 @@ describe('tracker: the lifecycle through a real store', () => {
       name: 'fake-rpc',
       async observe(parameters) {
         asked.push(parameters)
-        return isMined ? { status: 'confirmed', txHash: parameters.srcTxHash, timestamp: T0 + 5, detail: { srcValue: '7' } } : { status: 'pending', checkAt: parameters.now + 2 }
+        return isMined
+          ? { status: 'confirmed', txHash: parameters.srcTxHash, timestamp: T0 + 5, detail: { srcValue: '7' } }
+          : { status: 'pending', checkAt: parameters.now + 2 }
       },
     }
     const tracker = trackerWith({ rpc: new Map([[42161, arbitrum]]) })
@@ -323,9 +407,17 @@ describe('tracker: the lifecycle through a real store', () => {
     isMined = true
     await tracker.tick(T0 + 3)
     const tx = stored(response.txId)
-    expect(tx.txPath[0]).toEqual({ chainId: 42161, txHash: hash, timestamp: String(T0 + 5), nextBridge: response.bridgeRoute[0]!.bridgeId })
+    expect(tx.txPath[0]).toEqual({
+      chainId: 42161,
+      txHash: hash,
+      timestamp: String(T0 + 5),
+      nextBridge: response.bridgeRoute[0]!.bridgeId,
+    })
     expect(tx.detail.srcValue).toBe('7')
-    expect(asked.map((parameters) => [parameters.leg.kind, parameters.since])).toEqual([['source', T0], ['source', T0]])
+    expect(asked.map((parameters) => [parameters.leg.kind, parameters.since])).toEqual([
+      ['source', T0],
+      ['source', T0],
+    ])
   })
 
   it('one transaction failing unexpectedly is retried later and does not stop the others', async () => {
@@ -333,13 +425,18 @@ describe('tracker: the lifecycle through a real store', () => {
     const healthy = quote(SAME_CHAIN)
     register(broken)
     register(healthy)
-    const rpc = new Map<number, ChainObserver>([[42161, {
-      name: 'flaky',
-      async observe(parameters) {
-        if (parameters.txId === broken.txId) throw new Error('boom')
-        return { status: 'confirmed', txHash: parameters.srcTxHash, timestamp: T0 }
-      },
-    }]])
+    const rpc = new Map<number, ChainObserver>([
+      [
+        42161,
+        {
+          name: 'flaky',
+          async observe(parameters) {
+            if (parameters.txId === broken.txId) throw new Error('boom')
+            return { status: 'confirmed', txHash: parameters.srcTxHash, timestamp: T0 }
+          },
+        },
+      ],
+    ])
     await trackerWith({ rpc }).tick(T0 + 1)
     expect(stored(healthy.txId).status).toBe('success')
     expect(stored(broken.txId)).toMatchObject({ status: 'pending', nextCheckAt: T0 + 1 + 60 })
@@ -368,21 +465,34 @@ describe('injected outcomes and configuration', () => {
     expect(() => parseRpcUrls('01=http://x')).toThrow(/chainId=url/)
     expect(() => parseRpcUrls('1=ws://x')).toThrow(/http/)
     expect(() => parseRpcUrls('1=http://a,1=http://b')).toThrow(/twice/)
-    const config = loadConfig({ RPC_URLS: '42161=http://127.0.0.1:1', SIMULATED_TIME_SCALE: '0.001', TRACKER_INTERVAL_MS: '50' })
-    expect(config).toMatchObject({ rpcUrls: [{ chainId: 42161, url: 'http://127.0.0.1:1' }], simulatedTimeScale: 0.001, trackerIntervalMs: 50 })
+    const config = loadConfig({
+      RPC_URLS: '42161=http://127.0.0.1:1',
+      SIMULATED_TIME_SCALE: '0.001',
+      TRACKER_INTERVAL_MS: '50',
+    })
+    expect(config).toMatchObject({
+      rpcUrls: [{ chainId: 42161, url: 'http://127.0.0.1:1' }],
+      simulatedTimeScale: 0.001,
+      trackerIntervalMs: 50,
+    })
     expect(loadConfig({})).toMatchObject({ rpcUrls: [], simulatedTimeScale: 1, trackerIntervalMs: 1000 })
-    for (const bad of ['0', '-1', 'abc', '1e9', 'NaN']) expect(() => loadConfig({ SIMULATED_TIME_SCALE: bad })).toThrow(/SIMULATED_TIME_SCALE/)
+    for (const bad of ['0', '-1', 'abc', '1e9', 'NaN'])
+      expect(() => loadConfig({ SIMULATED_TIME_SCALE: bad })).toThrow(/SIMULATED_TIME_SCALE/)
   })
 })
 
 describe('startTrackerThread', () => {
-  /** A stand-in thread module (plain JavaScript in a data: URL): ready at once, stops on TRACKER_STOP, then `behaviour`. */
+  /**
+   * A stand-in thread module (plain JavaScript in a data: URL): ready at once, stops on TRACKER_STOP, then `behaviour`.
+   */
   const threadModule = (behaviour: string) =>
-    new URL(`data:text/javascript,${encodeURIComponent(`
+    new URL(
+      `data:text/javascript,${encodeURIComponent(`
       import { parentPort } from 'node:worker_threads'
       parentPort.on('message', (message) => { if (message.type === ${JSON.stringify(TRACKER_STOP)}) process.exit(0) })
       ${behaviour}
-    `)}`)
+    `)}`,
+    )
   const ready = `parentPort.postMessage({ type: ${JSON.stringify(TRACKER_READY)} })`
 
   it('restarts a thread that dies, and stops it for good on stop()', async () => {
@@ -390,7 +500,9 @@ describe('startTrackerThread', () => {
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0)
     try {
       // Dies 50 ms after each start: the first restart comes after RESTART_DELAY_MS (1 s).
-      const thread = startTrackerThread(loadConfig({}), { filename: threadModule(`${ready}; setTimeout(() => process.exit(1), 50)`) })
+      const thread = startTrackerThread(loadConfig({}), {
+        filename: threadModule(`${ready}; setTimeout(() => process.exit(1), 50)`),
+      })
       await thread.ready
       await new Promise((resolve) => setTimeout(resolve, 1300))
       await thread.stop()
@@ -404,7 +516,9 @@ describe('startTrackerThread', () => {
   it('rejects ready when the thread fails before it is ready (the service then refuses to start)', async () => {
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
     try {
-      const thread = startTrackerThread(loadConfig({}), { filename: threadModule(`throw new Error('RPC_URLS names chain 1337, which is not an EVM chain')`) })
+      const thread = startTrackerThread(loadConfig({}), {
+        filename: threadModule(`throw new Error('RPC_URLS names chain 1337, which is not an EVM chain')`),
+      })
       await expect(thread.ready).rejects.toThrow(/chain 1337/)
       await thread.stop()
     } finally {

@@ -12,21 +12,47 @@ export const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 /** Routes of the default snapshot. */
 export const ROUTES = {
   /** Arbitrum USDC → WETH: one Uniswap v3 swap, no bridge. */
-  sameChain: { srcChainId: '42161', srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstChainId: '42161', dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1', amount: '100000000' },
+  sameChain: {
+    srcChainId: '42161',
+    srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    dstChainId: '42161',
+    dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
+    amount: '100000000',
+  },
   /** Arbitrum USDC → OP USDC: one CCTP hop (960 s). */
-  toOptimism: { srcChainId: '42161', srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstChainId: '10', dstToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', amount: '100000000' },
+  toOptimism: {
+    srcChainId: '42161',
+    srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    dstChainId: '10',
+    dstToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+    amount: '100000000',
+  },
   /** Arbitrum USDC → Solana USDC: one CCTP hop to a non-EVM chain. */
   toSolana: {
-    srcChainId: '42161', srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', dstChainId: '1151111081099710',
-    dstToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: '100000000', recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+    srcChainId: '42161',
+    srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    dstChainId: '1151111081099710',
+    dstToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    amount: '100000000',
+    recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
   },
   /** Ethereum ETH → Tron TRX: Relay to Arbitrum, then deBridge to Tron (two hops). */
   multiHop: {
-    srcChainId: '1', srcToken: '0x0000000000000000000000000000000000000000', dstChainId: '728126428',
-    dstToken: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', amount: '100000000000000000', recipient: 'TQEeabbxpAEzVwV7ac36vXnjtiMRWq2r41',
+    srcChainId: '1',
+    srcToken: '0x0000000000000000000000000000000000000000',
+    dstChainId: '728126428',
+    dstToken: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+    amount: '100000000000000000',
+    recipient: 'TQEeabbxpAEzVwV7ac36vXnjtiMRWq2r41',
   },
   /** OP USDC → Arbitrum USDC: one CCTP hop into Arbitrum. */
-  fromOptimism: { srcChainId: '10', srcToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85', dstChainId: '42161', dstToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', amount: '100000000' },
+  fromOptimism: {
+    srcChainId: '10',
+    srcToken: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
+    dstChainId: '42161',
+    dstToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
+    amount: '100000000',
+  },
 } as const
 
 /** The fields of an action response the tests read. */
@@ -57,7 +83,11 @@ export interface TxDetails {
 }
 
 /** Calls the service with the development key; returns the status and the parsed JSON body. */
-export async function call<T>(service: RunningService, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+export async function call<T>(
+  service: RunningService,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${service.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { 'x-api-key': API_KEY, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -67,21 +97,37 @@ export async function call<T>(service: RunningService, path: string, init: { met
 }
 
 /** `GET /getAction` for a swap on `route`; expects 200. */
-export async function getAction(service: RunningService, route: Record<string, string>, sender: string = SENDER): Promise<Action> {
-  const query = new URLSearchParams({ actionType: 'swap-action', sender, swapDirection: 'exact-amount-in', slippage: '50', ...route })
+export async function getAction(
+  service: RunningService,
+  route: Record<string, string>,
+  sender: string = SENDER,
+): Promise<Action> {
+  const query = new URLSearchParams({
+    actionType: 'swap-action',
+    sender,
+    swapDirection: 'exact-amount-in',
+    slippage: '50',
+    ...route,
+  })
   const { status, body } = await call<Action>(service, `/getAction?${query}`)
   expect(status, JSON.stringify(body)).toBe(200)
   return body
 }
 
 /** `POST /registerTxs` with `registrations`; expects 200 and every item accepted. */
-export async function registerTxs(service: RunningService, registrations: { txId: string; txHash: string; chainId: number }[]): Promise<void> {
+export async function registerTxs(
+  service: RunningService,
+  registrations: { txId: string; txHash: string; chainId: number }[],
+): Promise<void> {
   const { status, body } = await call<{ success: boolean; error: string | null }[]>(service, '/registerTxs', {
     method: 'POST',
     body: registrations.map((registration) => ({ vmId: 'evm', ...registration })),
   })
   expect(status, JSON.stringify(body)).toBe(200)
-  expect(body.map((result) => [result.success, result.error]), JSON.stringify(body)).toEqual(registrations.map(() => [true, null]))
+  expect(
+    body.map((result) => [result.success, result.error]),
+    JSON.stringify(body),
+  ).toEqual(registrations.map(() => [true, null]))
 }
 
 /** `GET /getStatus?txId=`; expects 200. */
@@ -95,14 +141,20 @@ export async function getStatus(service: RunningService, txId: string): Promise<
  * Polls `getStatus` every 25 ms until the status is one of `statuses`.
  * @returns the details then, and every distinct status seen on the way (in order)
  */
-export async function waitForStatus(service: RunningService, txId: string, statuses: readonly string[], timeoutMs = 20_000): Promise<{ details: TxDetails; seen: string[] }> {
+export async function waitForStatus(
+  service: RunningService,
+  txId: string,
+  statuses: readonly string[],
+  timeoutMs = 20_000,
+): Promise<{ details: TxDetails; seen: string[] }> {
   const seen: string[] = []
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const details = await getStatus(service, txId)
     if (seen.at(-1) !== details.status) seen.push(details.status)
     if (statuses.includes(details.status)) return { details, seen }
-    if (Date.now() > deadline) throw new Error(`${txId} still ${details.status} after ${timeoutMs} ms (seen: ${seen.join(' → ')})`)
+    if (Date.now() > deadline)
+      throw new Error(`${txId} still ${details.status} after ${timeoutMs} ms (seen: ${seen.join(' → ')})`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }

@@ -3,14 +3,22 @@ import { decodeRequest, decodeResponse, encodeRequest, encodeResponse } from '..
 
 describe('wire format across the thread boundary', () => {
   it('round-trips a response whose body and headers contain newlines and JSON', () => {
-    const response = { status: 201, headers: { 'x-a': 'line\nbreak', 'content-type': 'application/json' }, body: '{"a":\n"b"}\n\n' }
+    const response = {
+      status: 201,
+      headers: { 'x-a': 'line\nbreak', 'content-type': 'application/json' },
+      body: '{"a":\n"b"}\n\n',
+    }
     const text = encodeResponse(response)
     expect(text.startsWith('201\n{')).toBe(true)
     expect(decodeResponse(text)).toEqual(response)
   })
 
   it('keeps an empty body empty', () => {
-    expect(decodeResponse(encodeResponse({ status: 204, headers: {}, body: '' }))).toEqual({ status: 204, headers: {}, body: '' })
+    expect(decodeResponse(encodeResponse({ status: 204, headers: {}, body: '' }))).toEqual({
+      status: 204,
+      headers: {},
+      body: '',
+    })
   })
 
   it('rejects text that is not a response', () => {
@@ -20,7 +28,13 @@ describe('wire format across the thread boundary', () => {
   })
 
   it('round-trips a request and joins repeated header values into one string', () => {
-    const request = { method: 'POST', url: '/api/x?a=1', headers: { 'content-type': 'application/json' }, body: '{"a":1}', remoteAddress: '::1' }
+    const request = {
+      method: 'POST',
+      url: '/api/x?a=1',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":1}',
+      remoteAddress: '::1',
+    }
     expect(decodeRequest(encodeRequest(request))).toEqual(request)
     const repeated = JSON.stringify({ ...request, headers: { 'set-cookie': ['a=1', 'b=2'] } })
     expect(decodeRequest(repeated).headers).toEqual({ 'set-cookie': 'a=1, b=2' })

@@ -101,7 +101,17 @@ export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): 
   const data = parameters.call
     ? encodeFunctionData({
         ...ENCODE_SWAP_AND_CALL,
-        args: [parameters.txId, order, steps, fees, { ...parameters.call, target: parameters.call.target as Hex, erc20Spender: parameters.call.erc20Spender as Hex }],
+        args: [
+          parameters.txId,
+          order,
+          steps,
+          fees,
+          {
+            ...parameters.call,
+            target: parameters.call.target as Hex,
+            erc20Spender: parameters.call.erc20Spender as Hex,
+          },
+        ],
       })
     : encodeFunctionData({ ...ENCODE_SWAP, args: [parameters.txId, order, steps, fees] })
   return {

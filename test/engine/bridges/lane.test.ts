@@ -43,7 +43,13 @@ function convert(amount: bigint, from: number, to: number): bigint {
 
 describe('lane module', () => {
   it('exports exactly this API', () => {
-    expect(Object.keys(lane).sort()).toEqual(['laneAmountIn', 'laneAmountOut', 'laneFee', 'laneFeeFraction', 'laneMidRate'])
+    expect(Object.keys(lane).sort()).toEqual([
+      'laneAmountIn',
+      'laneAmountOut',
+      'laneFee',
+      'laneFeeFraction',
+      'laneMidRate',
+    ])
   })
 })
 
@@ -143,7 +149,7 @@ describe('laneAmountOut', () => {
     )
   })
 
-  it('falls beyond a swapping lane\'s peak (net > srcDepth), which limits must keep out', () => {
+  it("falls beyond a swapping lane's peak (net > srcDepth), which limits must keep out", () => {
     const peak = peakInput(thorBtcToUsdc.flatFee, thorBtcToUsdc.feeBps, 10n ** 10n)
     expect(laneAmountOut(thorBtcToUsdc, peak + 10n ** 9n)!).toBeLessThan(laneAmountOut(thorBtcToUsdc, peak)!)
   })
@@ -171,7 +177,7 @@ describe('laneAmountIn', () => {
     expect(laneAmountIn(makeLane({ flatFee: 10n }), 0n)).toBe(11n)
   })
 
-  it('is undefined above liquidity, above maxAmount and above a swapping lane\'s maximum output', () => {
+  it("is undefined above liquidity, above maxAmount and above a swapping lane's maximum output", () => {
     expect(laneAmountIn(makeLane({ liquidity: 1_000n }), 1_001n)).toBeUndefined()
     expect(laneAmountIn(makeLane({ liquidity: 1_000n }), 1_000n)).toBe(1_000n)
     expect(laneAmountIn(makeLane({ maxAmount: 1_000n, feeBps: 30 }), 998n)).toBeUndefined()
@@ -191,7 +197,10 @@ describe('laneAmountIn', () => {
     fc.assert(
       fc.property(
         anyLane.chain((l) =>
-          fc.tuple(fc.constant(l), fc.oneof(fc.bigInt({ min: -1n, max: 10n ** 6n }), fc.bigInt({ min: 0n, max: 10n ** 25n }))),
+          fc.tuple(
+            fc.constant(l),
+            fc.oneof(fc.bigInt({ min: -1n, max: 10n ** 6n }), fc.bigInt({ min: 0n, max: 10n ** 25n })),
+          ),
         ),
         ([l, amountOut]) => {
           const amountIn = laneAmountIn(l, amountOut)
@@ -211,7 +220,10 @@ describe('laneAmountIn', () => {
       fc.property(
         anyLane.chain((l) => {
           const top = laneAmountOut(uncapped(l), l.maxAmount) ?? 1n
-          return fc.tuple(fc.constant(l), fc.oneof(fc.bigInt({ min: 0n, max: top + 2n }), fc.constantFrom(top, top + 1n, 1n)))
+          return fc.tuple(
+            fc.constant(l),
+            fc.oneof(fc.bigInt({ min: 0n, max: top + 2n }), fc.constantFrom(top, top + 1n, 1n)),
+          )
         }),
         ([l, amountOut]) => {
           expect(laneAmountIn(l, amountOut)).toBe(referenceAmountIn(l, amountOut))
@@ -244,7 +256,7 @@ describe('laneFee', () => {
     expect(laneFee(usdcEthToBsc, 10_000n)).toBe(10_000n)
   })
 
-  it('leaves out a swapping lane\'s slip', () => {
+  it("leaves out a swapping lane's slip", () => {
     expect(laneFee(thorBtcToUsdc, 10n ** 8n + 2_000n)).toBe(2_000n)
     expect(laneFee({ ...thorBtcToUsdc, feeBps: 10 }, 10n ** 8n + 2_000n)).toBe(2_000n + 100_000n)
   })
@@ -285,7 +297,9 @@ describe('laneMidRate', () => {
 
   it('stays an upper bound where the float quotient Y/X rounds below the exact ratio', () => {
     // Number(Y)/Number(X) = 122351922.99999999, yet one unit in delivers 122351923
-    const l = makeLane({ depths: { srcDepth: 189686657179342276597832368n, dstDepth: 23208527273334284513560428903512860n } })
+    const l = makeLane({
+      depths: { srcDepth: 189686657179342276597832368n, dstDepth: 23208527273334284513560428903512860n },
+    })
     expect(laneAmountOut(l, 1n)).toBe(122_351_923n)
     expect(laneMidRate(l)).toBeGreaterThanOrEqual(122_351_923)
   })

@@ -70,7 +70,11 @@ describe('engine error codes (SPEC §7.2)', () => {
     const request = { ...base, dstChainId: OP, dstToken: OP_USDC, amount: '1500000000000' }
     const error = thrown(() => engine.quote(request), AmountTooHighError)
     expect(expectSpec(error, 'AMOUNT_TOO_HIGH', 'AmountTooHighError', 400)).toEqual({
-      srcToken: ETH_USDC, dstToken: OP_USDC, srcChainId: ETH, dstChainId: OP, maxAmount: 1_000_000_000_000,
+      srcToken: ETH_USDC,
+      dstToken: OP_USDC,
+      srcChainId: ETH,
+      dstChainId: OP,
+      maxAmount: 1_000_000_000_000,
     })
     // The reported maximum is really accepted, and one unit more is not.
     expect(engine.quote({ ...request, amount: '1000000000000' }).amountIn.amount).toBe('1000000000000')
@@ -81,7 +85,11 @@ describe('engine error codes (SPEC §7.2)', () => {
     const request = { ...base, dstChainId: OP, dstToken: OP_USDC, amount: '999999' }
     const error = thrown(() => engine.quote(request), AmountTooLowError)
     expect(expectSpec(error, 'AMOUNT_TOO_LOW', 'AmountTooLowError', 400)).toEqual({
-      srcToken: ETH_USDC, dstToken: OP_USDC, srcChainId: ETH, dstChainId: OP, minAmount: 1_000_000,
+      srcToken: ETH_USDC,
+      dstToken: OP_USDC,
+      srcChainId: ETH,
+      dstChainId: OP,
+      minAmount: 1_000_000,
     })
     expect(engine.quote({ ...request, amount: '1000000' }).amountIn.amount).toBe('1000000')
   })
@@ -89,7 +97,10 @@ describe('engine error codes (SPEC §7.2)', () => {
   it('CROSS_VM_RECEIVER_REQUIRED: EVM to Solana without a recipient', () => {
     const request = { ...base, dstChainId: SOLANA, dstToken: SOL_USDC }
     const error = thrown(() => engine.quote(request), CrossVmReceiverRequiredError)
-    expect(expectSpec(error, 'CROSS_VM_RECEIVER_REQUIRED', 'CrossVmReceiverRequiredError', 400)).toEqual({ srcChainId: ETH, dstChainId: SOLANA })
+    expect(expectSpec(error, 'CROSS_VM_RECEIVER_REQUIRED', 'CrossVmReceiverRequiredError', 400)).toEqual({
+      srcChainId: ETH,
+      dstChainId: SOLANA,
+    })
   })
 
   it('EXCESSIVE_FEE: a 2 USDC flat bridge fee on a 3 USDC transfer', () => {
@@ -97,11 +108,19 @@ describe('engine error codes (SPEC §7.2)', () => {
     const error = thrown(() => engine.quote(request), ExcessiveFeeError)
     expect(expectSpec(error, 'EXCESSIVE_FEE', 'ExcessiveFeeError', 400)).toBeUndefined()
     // At twice the flat fee the transfer goes through.
-    expect(engine.quote({ ...request, amount: '4000000' }).bridgeFee.amount).toBe(String(2_000_000 + Math.ceil(2_000_000 * 8 / 10_000)))
+    expect(engine.quote({ ...request, amount: '4000000' }).bridgeFee.amount).toBe(
+      String(2_000_000 + Math.ceil((2_000_000 * 8) / 10_000)),
+    )
   })
 
   it('INSUFFICIENT_LIQUIDITY: more USDC out of the DAI pool than it holds', () => {
-    const request = { ...base, srcToken: ETH_DAI, dstToken: ETH_USDC, swapDirection: 'exact-amount-out' as const, amount: '1000000000' }
+    const request = {
+      ...base,
+      srcToken: ETH_DAI,
+      dstToken: ETH_USDC,
+      swapDirection: 'exact-amount-out' as const,
+      amount: '1000000000',
+    }
     const error = thrown(() => engine.quote(request), InsufficientLiquidityError)
     expect(expectSpec(error, 'INSUFFICIENT_LIQUIDITY', 'InsufficientLiquidityError', 400)).toBeUndefined()
   })
@@ -138,13 +157,19 @@ describe('engine error codes (SPEC §7.2)', () => {
   it('MISSING_REQUIRED_FIELD: no sender, with field and context', () => {
     const { sender: _, ...withoutSender } = base
     const error = thrown(() => engine.quote(withoutSender as QuoteRequest), MissingRequiredFieldError)
-    expect(expectSpec(error, 'MISSING_REQUIRED_FIELD', 'MissingRequiredFieldError', 400)).toEqual({ field: 'sender', context: 'quote' })
+    expect(expectSpec(error, 'MISSING_REQUIRED_FIELD', 'MissingRequiredFieldError', 400)).toEqual({
+      field: 'sender',
+      context: 'quote',
+    })
   })
 
   it('NO_AVAILABLE_ROUTE: same chain, a token no pool trades', () => {
     const error = thrown(() => engine.quote({ ...base, dstToken: ETH_LONELY }), NoAvailableRouteError)
     expect(expectSpec(error, 'NO_AVAILABLE_ROUTE', 'NoAvailableRouteError', 400)).toEqual({
-      srcChainId: ETH, dstChainId: ETH, srcToken: ETH_USDC, dstToken: ETH_LONELY,
+      srcChainId: ETH,
+      dstChainId: ETH,
+      srcToken: ETH_USDC,
+      dstToken: ETH_LONELY,
     })
   })
 
@@ -154,8 +179,14 @@ describe('engine error codes (SPEC §7.2)', () => {
   })
 
   it('UNSUPPORTED_NETWORK_PAIR: no lane reaches the destination chain', () => {
-    const error = thrown(() => engine.quote({ ...base, dstChainId: BSC, dstToken: BSC_WBNB }), UnsupportedNetworkPairError)
-    expect(expectSpec(error, 'UNSUPPORTED_NETWORK_PAIR', 'UnsupportedNetworkPairError', 400)).toEqual({ srcChainId: ETH, dstChainId: BSC })
+    const error = thrown(
+      () => engine.quote({ ...base, dstChainId: BSC, dstToken: BSC_WBNB }),
+      UnsupportedNetworkPairError,
+    )
+    expect(expectSpec(error, 'UNSUPPORTED_NETWORK_PAIR', 'UnsupportedNetworkPairError', 400)).toEqual({
+      srcChainId: ETH,
+      dstChainId: BSC,
+    })
   })
 
   it('UNSUPPORTED_NETWORK_PAIR: the allowed bridges do not connect the chains', () => {
@@ -168,12 +199,20 @@ describe('engine error codes (SPEC §7.2)', () => {
     const request = { ...base, srcChainId: OP, srcToken: OP_USDC, dstChainId: ETH, dstToken: ETH_LONELY }
     const error = thrown(() => engine.quote(request), UnsupportedNetworkAndTokenPairError)
     expect(expectSpec(error, 'UNSUPPORTED_NETWORK_TOKEN_PAIR', 'UnsupportedNetworkAndTokenPairError', 400)).toEqual({
-      srcChainId: OP, srcToken: OP_USDC, dstChainId: ETH, dstToken: ETH_LONELY,
+      srcChainId: OP,
+      srcToken: OP_USDC,
+      dstChainId: ETH,
+      dstToken: ETH_LONELY,
     })
   })
 
   it('UNSUPPORTED_SWAP_DIRECTION: an unknown direction', () => {
-    const error = thrown(() => engine.quote({ ...base, swapDirection: 'sideways' } as unknown as QuoteRequest), UnsupportedSwapDirectionError)
-    expect(expectSpec(error, 'UNSUPPORTED_SWAP_DIRECTION', 'UnsupportedSwapDirectionError', 400)).toEqual({ swapDirection: 'sideways' })
+    const error = thrown(
+      () => engine.quote({ ...base, swapDirection: 'sideways' } as unknown as QuoteRequest),
+      UnsupportedSwapDirectionError,
+    )
+    expect(expectSpec(error, 'UNSUPPORTED_SWAP_DIRECTION', 'UnsupportedSwapDirectionError', 400)).toEqual({
+      swapDirection: 'sideways',
+    })
   })
 })

@@ -54,8 +54,19 @@ const samples: BaseError[] = [
   new UnsupportedSwapDirectionError({ swapDirection: 'up' }),
   new InvalidApiKeyError(),
   new MissingApiKeyError(),
-  new GeoBlockingError({ countryCode: 'KP', countryName: 'North Korea', reason: 'sanctioned', blockedAt: '2026-01-01T00:00:00.000Z' }),
-  new WalletScreeningError({ walletAddress: '0x1', chainId: 1, riskLevel: 'severe', reason: 'OFAC SDN', screenedAt: '2026-01-01T00:00:00.000Z' }),
+  new GeoBlockingError({
+    countryCode: 'KP',
+    countryName: 'North Korea',
+    reason: 'sanctioned',
+    blockedAt: '2026-01-01T00:00:00.000Z',
+  }),
+  new WalletScreeningError({
+    walletAddress: '0x1',
+    chainId: 1,
+    riskLevel: 'severe',
+    reason: 'OFAC SDN',
+    screenedAt: '2026-01-01T00:00:00.000Z',
+  }),
   new MethodNotAllowedError({ method: 'DELETE' }),
   new NotFoundError('Not found', { path: '/api/nope' }),
   new PayloadTooLargeError({ limitBytes: 1024 }),
@@ -65,7 +76,10 @@ const samples: BaseError[] = [
 ]
 
 // A real worker thread that echoes what it receives: the data crosses the boundary twice (structured clone).
-const worker = new Worker("require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))", { eval: true })
+const worker = new Worker(
+  "require('node:worker_threads').parentPort.on('message', (m) => require('node:worker_threads').parentPort.postMessage(m))",
+  { eval: true },
+)
 afterAll(() => worker.terminate())
 
 function roundTrip(data: ErrorData): Promise<ErrorData> {
@@ -80,18 +94,21 @@ describe('errors across a worker-thread boundary', () => {
     expect(new Set(samples.map((error) => error.code))).toEqual(new Set(Object.keys(ERROR_CLASSES)))
   })
 
-  it.each(samples.map((error) => [error.code, error] as const))('%s survives as plain data and is rebuilt', async (_, error) => {
-    const data = error.toData()
-    expect(JSON.parse(JSON.stringify(data))).toEqual(data) // plain JSON, nothing lost
-    const rebuilt = errorFromData(await roundTrip(data))
-    expect(rebuilt).toBeInstanceOf(error.constructor)
-    expect(rebuilt.code).toBe(error.code)
-    expect(rebuilt.name).toBe(error.name)
-    expect(rebuilt.status).toBe(error.status)
-    expect(rebuilt.title).toBe(error.title)
-    expect(rebuilt.message).toBe(error.message)
-    expect(rebuilt.details).toEqual(error.details)
-  })
+  it.each(samples.map((error) => [error.code, error] as const))(
+    '%s survives as plain data and is rebuilt',
+    async (_, error) => {
+      const data = error.toData()
+      expect(JSON.parse(JSON.stringify(data))).toEqual(data) // plain JSON, nothing lost
+      const rebuilt = errorFromData(await roundTrip(data))
+      expect(rebuilt).toBeInstanceOf(error.constructor)
+      expect(rebuilt.code).toBe(error.code)
+      expect(rebuilt.name).toBe(error.name)
+      expect(rebuilt.status).toBe(error.status)
+      expect(rebuilt.title).toBe(error.title)
+      expect(rebuilt.message).toBe(error.message)
+      expect(rebuilt.details).toEqual(error.details)
+    },
+  )
 
   it('an unknown code becomes an internal error rather than a crash', () => {
     const rebuilt = errorFromData({ code: 'NOT_A_CODE' as never, message: 'x' })

@@ -63,21 +63,32 @@ describe('QuoterV2 quotes on mainnet pools, to the unit', () => {
 describe('agrees with a bitmap transcription of UniswapV3Pool.swap (slow reference)', () => {
   it('on random pools, both directions, exact input and output, default and random price limits', () => {
     fc.assert(
-      fc.property(randomPool(), fc.boolean(), fc.boolean(), amountArbitrary(), fc.option(fc.double({ min: 0, max: 1, noNaN: true })), (pool, zeroForOne, exactInput, amount, limitFraction) => {
-        const { sqrtPriceX96 } = pool.state
-        const limit =
-          limitFraction === null
-            ? defaultLimit(zeroForOne)
-            : zeroForOne
-              ? MIN_SQRT_RATIO + 1n + ((sqrtPriceX96 - MIN_SQRT_RATIO - 2n) * BigInt(Math.floor(limitFraction * 1e6))) / 1_000_000n
-              : sqrtPriceX96 + 1n + ((MAX_SQRT_RATIO - sqrtPriceX96 - 2n) * BigInt(Math.floor(limitFraction * 1e6))) / 1_000_000n
-        const specified = exactInput ? amount : -amount
-        const actual = swapConcentrated(pool, zeroForOne, specified, limit)
-        const expected = referenceSwap(pool.state, pool.feePips, zeroForOne, specified, limit)
-        expect(actual === undefined ? undefined : { ...actual, initializedTicksCrossed: 0 }).toEqual(
-          expected === undefined ? undefined : { ...expected, initializedTicksCrossed: 0 },
-        )
-      }),
+      fc.property(
+        randomPool(),
+        fc.boolean(),
+        fc.boolean(),
+        amountArbitrary(),
+        fc.option(fc.double({ min: 0, max: 1, noNaN: true })),
+        (pool, zeroForOne, exactInput, amount, limitFraction) => {
+          const { sqrtPriceX96 } = pool.state
+          const limit =
+            limitFraction === null
+              ? defaultLimit(zeroForOne)
+              : zeroForOne
+                ? MIN_SQRT_RATIO +
+                  1n +
+                  ((sqrtPriceX96 - MIN_SQRT_RATIO - 2n) * BigInt(Math.floor(limitFraction * 1e6))) / 1_000_000n
+                : sqrtPriceX96 +
+                  1n +
+                  ((MAX_SQRT_RATIO - sqrtPriceX96 - 2n) * BigInt(Math.floor(limitFraction * 1e6))) / 1_000_000n
+          const specified = exactInput ? amount : -amount
+          const actual = swapConcentrated(pool, zeroForOne, specified, limit)
+          const expected = referenceSwap(pool.state, pool.feePips, zeroForOne, specified, limit)
+          expect(actual === undefined ? undefined : { ...actual, initializedTicksCrossed: 0 }).toEqual(
+            expected === undefined ? undefined : { ...expected, initializedTicksCrossed: 0 },
+          )
+        },
+      ),
       { numRuns: 400 },
     )
   })
@@ -112,7 +123,9 @@ describe('agrees with a bitmap transcription of UniswapV3Pool.swap (slow referen
 
   it('when the limit lands exactly on an empty word edge (the pool reports the tick below it)', () => {
     // Liquidity only in [0, 600); below tick 0 nothing, so a downward swap walks empty 256-tick words.
-    const pool = concentratedPoolFromPositions(1, 500, getSqrtRatioAtTick(300), 300, [{ lower: 0, upper: 600, liquidity: E18 }])
+    const pool = concentratedPoolFromPositions(1, 500, getSqrtRatioAtTick(300), 300, [
+      { lower: 0, upper: 600, liquidity: E18 },
+    ])
     const edge = -256 * 4
     const limit = getSqrtRatioAtTick(edge)
     const actual = swapConcentrated(pool, true, 10n ** 30n, limit)
@@ -131,7 +144,9 @@ describe('agrees with a bitmap transcription of UniswapV3Pool.swap (slow referen
     for (const zeroForOne of [true, false]) {
       for (const specified of [10n ** 16n, -(10n ** 16n)]) {
         const actual = swapConcentrated(resting, zeroForOne, specified)
-        expect(actual).toMatchObject(referenceSwap(resting.state, resting.feePips, zeroForOne, specified, defaultLimit(zeroForOne))!)
+        expect(actual).toMatchObject(
+          referenceSwap(resting.state, resting.feePips, zeroForOne, specified, defaultLimit(zeroForOne))!,
+        )
       }
     }
   })
@@ -253,7 +268,14 @@ describe('concentratedMidPrice', () => {
 
 describe('price limits at the ends of the tick range', () => {
   it('reverts (undefined) when the price already sits at the quoter limit', () => {
-    const low = concentratedPool({ feePips: 500, sqrtPriceX96: MIN_SQRT_RATIO + 1n, tick: -887272, liquidity: 0n, tickSpacing: 10, ticks: [] })
+    const low = concentratedPool({
+      feePips: 500,
+      sqrtPriceX96: MIN_SQRT_RATIO + 1n,
+      tick: -887272,
+      liquidity: 0n,
+      tickSpacing: 10,
+      ticks: [],
+    })
     expect(swapConcentrated(low, true, 1n)).toBeUndefined()
     const result = swapConcentrated(low, false, 1n)!
     expect(result.amountSpecifiedRemaining).toBe(1n) // no liquidity anywhere: the whole input is left
@@ -311,7 +333,9 @@ function swapStraightToInitializedTicks(pool: ConcentratedPool, zeroForOne: bool
 }
 
 function amountArbitrary(): fc.Arbitrary<bigint> {
-  return fc.tuple(fc.bigInt({ min: 1n, max: 999n }), fc.integer({ min: 0, max: 30 })).map(([m, e]) => m * 10n ** BigInt(e))
+  return fc
+    .tuple(fc.bigInt({ min: 1n, max: 999n }), fc.integer({ min: 0, max: 30 }))
+    .map(([m, e]) => m * 10n ** BigInt(e))
 }
 
 /**
@@ -334,7 +358,11 @@ function randomPool(): fc.Arbitrary<ConcentratedPool> {
       priceOffset: fc.bigInt({ min: 0n, max: 10n ** 12n }),
     })
     .map(({ spacing, fee, positions, priceCompressed, priceOffset }) => {
-      const ranges = positions.map(({ lower, width, liquidity }) => ({ lower: lower * spacing, upper: (lower + width) * spacing, liquidity }))
+      const ranges = positions.map(({ lower, width, liquidity }) => ({
+        lower: lower * spacing,
+        upper: (lower + width) * spacing,
+        liquidity,
+      }))
       const base = getSqrtRatioAtTick(Math.max(-887000, Math.min(887000, priceCompressed * spacing)))
       const sqrtPriceX96 = base + priceOffset
       return concentratedPoolFromPositions(spacing, fee, sqrtPriceX96, getTickAtSqrtRatio(sqrtPriceX96), ranges)

@@ -28,7 +28,9 @@ describe('getAmountOut', () => {
   it('uses the fee in bps (PancakeSwap V2: 25)', () => {
     // 1e18·9975·10e18 / (5e18·10000 + 1e18·9975) = 1662845138125957...; exact floor.
     const amountInWithFee = E18 * 9975n
-    expect(getAmountOut(E18, 5n * E18, 10n * E18, 25)).toBe((amountInWithFee * 10n * E18) / (5n * E18 * 10000n + amountInWithFee))
+    expect(getAmountOut(E18, 5n * E18, 10n * E18, 25)).toBe(
+      (amountInWithFee * 10n * E18) / (5n * E18 * 10000n + amountInWithFee),
+    )
   })
 
   it('is 0 for 0 in and undefined for empty reserves or a reserve that would overflow uint112', () => {
@@ -48,7 +50,7 @@ describe('getAmountIn', () => {
 
   it('is 0 for 0 out and undefined at or beyond the output reserve', () => {
     expect(getAmountIn(0n, 100n, 100n, 30)).toBe(0n)
-    expect(getAmountIn(99n, 100n, 100n, 30)).toBe(10000n * 99n * 100n / (1n * 9970n) + 1n)
+    expect(getAmountIn(99n, 100n, 100n, 30)).toBe((10000n * 99n * 100n) / (1n * 9970n) + 1n)
     expect(getAmountIn(100n, 100n, 100n, 30)).toBeUndefined()
     expect(getAmountIn(101n, 100n, 100n, 30)).toBeUndefined()
     expect(getAmountIn(1n, 0n, 100n, 30)).toBeUndefined()
@@ -63,7 +65,8 @@ describe('properties', () => {
   it('equals the direct formula floor(a·(1−f)·R_out / (R_in + a·(1−f))) as a rational (slow reference)', () => {
     fc.assert(
       fc.property(amount, reserve, reserve, fee, (a, rIn, rOut, feeBps) => {
-        // Same quantity, written over a common denominator 10000: a(10000 − f)/10000 · R_out / (R_in + a(10000 − f)/10000).
+        // Same quantity, written over a common denominator 10000: a(10000 − f)/10000 · R_out / (R_in + a(10000 −
+        // f)/10000).
         const numerator = a * BigInt(10000 - feeBps) * rOut
         const denominator = rIn * 10000n + a * BigInt(10000 - feeBps)
         expect(getAmountOut(a, rIn, rOut, feeBps)).toBe(numerator / denominator)

@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest'
 import type { Pool } from '../../../engine/graph/types.js'
 import { getAmountOut } from '../../../engine/pools/constantProduct.js'
 import * as pools from '../../../engine/pools/index.js'
-import { poolAmountIn, poolAmountOut, poolFeeFraction, poolMidPrice, validatePoolState } from '../../../engine/pools/index.js'
+import {
+  poolAmountIn,
+  poolAmountOut,
+  poolFeeFraction,
+  poolMidPrice,
+  validatePoolState,
+} from '../../../engine/pools/index.js'
 import { stableswapAmountOut } from '../../../engine/pools/stableswap.js'
 import { getSqrtRatioAtTick } from '../../../engine/pools/tickMath.js'
-import { concentratedPool, concentratedPoolFromPositions, constantProductPool, stableswapPool } from './support/pools.js'
+import {
+  concentratedPool,
+  concentratedPoolFromPositions,
+  constantProductPool,
+  stableswapPool,
+} from './support/pools.js'
 import { QUOTER_VECTOR_SETS } from './support/v3QuoterVectors.js'
 
 const E18 = 10n ** 18n
@@ -91,7 +102,9 @@ describe('dispatch by kind and token order', () => {
 
 describe.each(ALL)('the router contract on %s', (_, pool) => {
   const pair = fc.constantFrom([0, 1], [1, 0])
-  const amount = fc.tuple(fc.bigInt({ min: 1n, max: 9999n }), fc.integer({ min: 0, max: 27 })).map(([m, e]) => m * 10n ** BigInt(e))
+  const amount = fc
+    .tuple(fc.bigInt({ min: 1n, max: 9999n }), fc.integer({ min: 0, max: 27 }))
+    .map(([m, e]) => m * 10n ** BigInt(e))
 
   it('amount × mid × (1 − fee) bounds the exact output from above', () => {
     fc.assert(
@@ -128,7 +141,16 @@ describe('validatePoolState', () => {
 
   const base = { feePips: 3000, tickSpacing: 60, sqrtPriceX96: getSqrtRatioAtTick(30), tick: 30, liquidity: 5n }
   const v3With = (overrides: Partial<Parameters<typeof concentratedPool>[0]>) =>
-    validatePoolState(concentratedPool({ ...base, ticks: [[-60, 5n], [60, -5n]], ...overrides }))
+    validatePoolState(
+      concentratedPool({
+        ...base,
+        ticks: [
+          [-60, 5n],
+          [60, -5n],
+        ],
+        ...overrides,
+      }),
+    )
 
   it('concentrated: accepts the reference state and the tick-below-a-crossed-tick state', () => {
     expect(v3With({})).toBeUndefined()
@@ -139,13 +161,70 @@ describe('validatePoolState', () => {
   it.each([
     ['tick not matching sqrtPriceX96', { tick: 31 }, /does not match/],
     ['tick one below a price that is no step target', { tick: 29 }, /does not match/],
-    ['unsorted ticks', { ticks: [[-60, 5n], [120, 0n], [60, -5n]] }, /not sorted/],
-    ['duplicated ticks', { ticks: [[-60, 5n], [-60, 0n], [60, -5n]] }, /duplicated/],
-    ['ticks off the spacing', { ticks: [[-50, 5n], [60, -5n]] }, /multiple of tickSpacing/],
-    ['ticks out of range', { ticks: [[-887280, 5n], [60, -5n]] }, /out of range/],
+    [
+      'unsorted ticks',
+      {
+        ticks: [
+          [-60, 5n],
+          [120, 0n],
+          [60, -5n],
+        ],
+      },
+      /not sorted/,
+    ],
+    [
+      'duplicated ticks',
+      {
+        ticks: [
+          [-60, 5n],
+          [-60, 0n],
+          [60, -5n],
+        ],
+      },
+      /duplicated/,
+    ],
+    [
+      'ticks off the spacing',
+      {
+        ticks: [
+          [-50, 5n],
+          [60, -5n],
+        ],
+      },
+      /multiple of tickSpacing/,
+    ],
+    [
+      'ticks out of range',
+      {
+        ticks: [
+          [-887280, 5n],
+          [60, -5n],
+        ],
+      },
+      /out of range/,
+    ],
     ['liquidity not the sum below the tick', { liquidity: 6n }, /liquidity 6/],
-    ['liquidityNet not summing to 0', { ticks: [[-60, 5n], [60, -4n]] }, /sums to 1/],
-    ['negative liquidity between ticks', { ticks: [[-60, 5n], [0, -6n], [60, 1n]] }, /negative/],
+    [
+      'liquidityNet not summing to 0',
+      {
+        ticks: [
+          [-60, 5n],
+          [60, -4n],
+        ],
+      },
+      /sums to 1/,
+    ],
+    [
+      'negative liquidity between ticks',
+      {
+        ticks: [
+          [-60, 5n],
+          [0, -6n],
+          [60, 1n],
+        ],
+      },
+      /negative/,
+    ],
     ['negative in-range liquidity', { liquidity: -1n, ticks: [] }, /liquidity out of range/],
     ['a price outside the TickMath range', { sqrtPriceX96: 1n }, /sqrtPriceX96 out of range/],
     ['a fee of 100%', { feePips: 1_000_000 }, /feePips/],
@@ -158,7 +237,9 @@ describe('validatePoolState', () => {
     const ok = [10n * E6, 10n * E18] as const
     expect(validatePoolState(stableswapPool(ok, [6, 18]))).toBeUndefined()
     expect(validatePoolState(stableswapPool([0n, 10n * E18], [6, 18]))).toMatch(/balances\[0\]/)
-    expect(validatePoolState({ ...stableswapPool(ok, [6, 18]), state: { amplification: 100n, balances: [1n] } })).toMatch(/1 balances for 2 coins/)
+    expect(
+      validatePoolState({ ...stableswapPool(ok, [6, 18]), state: { amplification: 100n, balances: [1n] } }),
+    ).toMatch(/1 balances for 2 coins/)
     expect(validatePoolState(stableswapPool(ok, [6]))).toMatch(/decimals for 2 coins/)
     expect(validatePoolState(stableswapPool(ok, [6, 19]))).toMatch(/decimals\[1\]/)
     expect(validatePoolState(stableswapPool(ok, [6, 18], 0n))).toMatch(/amplification/)

@@ -10,8 +10,18 @@ const E6 = 10n ** 6n
 
 // USDC/DAI: 6 and 18 decimals, slightly imbalanced. 3pool-like USDC/USDT/DAI: 6, 6, 18. A 4-coin pool of 18s.
 const usdcDai = stableswapPool([48_000_000n * E6, 52_000_000n * E18], [6, 18], 1500n, 4_000_000n)
-const threePool = stableswapPool([180_000_000n * E6, 90_000_000n * E6, 170_000_000n * E18], [6, 6, 18], 2000n, 1_000_000n)
-const fourPool = stableswapPool([10n ** 24n, 3n * 10n ** 23n, 2n * 10n ** 24n, 7n * 10n ** 23n], [18, 18, 18, 18], 200n, 3_000_000n)
+const threePool = stableswapPool(
+  [180_000_000n * E6, 90_000_000n * E6, 170_000_000n * E18],
+  [6, 6, 18],
+  2000n,
+  1_000_000n,
+)
+const fourPool = stableswapPool(
+  [10n ** 24n, 3n * 10n ** 23n, 2n * 10n ** 24n, 7n * 10n ** 23n],
+  [18, 18, 18, 18],
+  200n,
+  3_000_000n,
+)
 const POOLS: readonly [string, StableswapPool][] = [
   ['USDC/DAI (6/18)', usdcDai],
   ['USDC/USDT/DAI (6/6/18)', threePool],
@@ -32,7 +42,10 @@ describe('getD', () => {
   it('solves the invariant: F(x, D) changes sign within a few units of the result (exact integers)', () => {
     // Balances within a factor 1000 of each other (far beyond any live pool; extreme imbalance makes the
     // contract's get_D stop converging, which it answers with a revert).
-    const balances = fc.tuple(fc.bigInt({ min: 10n ** 15n, max: 10n ** 27n }), fc.array(fc.integer({ min: 10, max: 10_000 }), { minLength: 2, maxLength: 4 }))
+    const balances = fc.tuple(
+      fc.bigInt({ min: 10n ** 15n, max: 10n ** 27n }),
+      fc.array(fc.integer({ min: 10, max: 10_000 }), { minLength: 2, maxLength: 4 }),
+    )
     fc.assert(
       fc.property(balances, fc.bigInt({ min: 5n, max: 10_000n }), ([base, factors], a) => {
         const xp = factors.map((f) => (base * BigInt(f)) / 100n)
@@ -52,7 +65,9 @@ describe('getD', () => {
 
 describe.each(POOLS)('%s', (_, pool) => {
   const coins = pool.tokens.length
-  const pair = fc.tuple(fc.nat({ max: coins - 1 }), fc.nat({ max: coins - 2 })).map(([i, k]) => [i, k >= i ? k + 1 : k] as const)
+  const pair = fc
+    .tuple(fc.nat({ max: coins - 1 }), fc.nat({ max: coins - 2 }))
+    .map(([i, k]) => [i, k >= i ? k + 1 : k] as const)
   const amountFor = (i: number) => fc.bigInt({ min: 1n, max: (pool.state.balances[i]! * 3n) / 2n })
 
   it('answers 0 for 0 and undefined for outputs the pool cannot pay', () => {
@@ -73,12 +88,17 @@ describe.each(POOLS)('%s', (_, pool) => {
 
   it('output is non-decreasing in input', () => {
     fc.assert(
-      fc.property(pair, fc.nat({ max: coins - 1 }).chain(amountFor), fc.bigInt({ min: 0n, max: 10n ** 20n }), ([i, j], dx, extra) => {
-        const small = stableswapAmountOut(pool, i, j, dx)
-        const large = stableswapAmountOut(pool, i, j, dx + extra)
-        expect(small).toBeDefined()
-        expect(large! >= small!).toBe(true)
-      }),
+      fc.property(
+        pair,
+        fc.nat({ max: coins - 1 }).chain(amountFor),
+        fc.bigInt({ min: 0n, max: 10n ** 20n }),
+        ([i, j], dx, extra) => {
+          const small = stableswapAmountOut(pool, i, j, dx)
+          const large = stableswapAmountOut(pool, i, j, dx + extra)
+          expect(small).toBeDefined()
+          expect(large! >= small!).toBe(true)
+        },
+      ),
     )
   })
 
@@ -89,7 +109,7 @@ describe.each(POOLS)('%s', (_, pool) => {
     const d = getD(xp, amp)!
     fc.assert(
       fc.property(pair, fc.bigInt({ min: 1n, max: 10n ** 26n }), ([i, j], rawDx) => {
-        const dx = rawDx % (pool.state.balances[i]! * 2n) + 1n
+        const dx = (rawDx % (pool.state.balances[i]! * 2n)) + 1n
         const after = [...xp]
         after[i] = xp[i]! + (dx * rates[i]!) / E18
         const y = getY(i, j, after[i]!, xp, amp, d)!
@@ -109,7 +129,7 @@ describe.each(POOLS)('%s', (_, pool) => {
   it('exact output: the smallest input that delivers at least the amount', () => {
     fc.assert(
       fc.property(pair, fc.bigInt({ min: 1n, max: 10n ** 26n }), ([i, j], rawWanted) => {
-        const wanted = rawWanted % ((pool.state.balances[j]! * 9n) / 10n) + 1n
+        const wanted = (rawWanted % ((pool.state.balances[j]! * 9n) / 10n)) + 1n
         const dx = stableswapAmountIn(pool, i, j, wanted)
         expect(dx).toBeDefined()
         expect(stableswapAmountOut(pool, i, j, dx!)! >= wanted).toBe(true)
@@ -119,7 +139,10 @@ describe.each(POOLS)('%s', (_, pool) => {
   })
 
   it('exact output near the whole balance is undefined or still delivers', () => {
-    for (const [i, j] of [[0, 1], [1, 0]] as const) {
+    for (const [i, j] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
       for (const wanted of [pool.state.balances[j]! - 1n, (pool.state.balances[j]! * 999n) / 1000n]) {
         const dx = stableswapAmountIn(pool, i, j, wanted)
         if (dx !== undefined) expect(stableswapAmountOut(pool, i, j, dx)! >= wanted).toBe(true)
@@ -134,13 +157,16 @@ describe.each(POOLS)('%s', (_, pool) => {
     const feeFraction = Number(pool.fee) / 1e10
     fc.assert(
       fc.property(pair, fc.bigInt({ min: 1n, max: 10n ** 26n }), ([i, j], rawDx) => {
-        const dx = rawDx % pool.state.balances[i]! + 1n
+        const dx = (rawDx % pool.state.balances[i]!) + 1n
         const mid = stableswapMidPrice(pool, i, j)
         const out = stableswapAmountOut(pool, i, j, dx)!
         expect(Number(out)).toBeLessThanOrEqual(Number(dx) * mid * (1 - feeFraction) * (1 + 1e-12) + 1)
       }),
     )
-    for (const [i, j] of [[0, 1], [1, 0]] as const) {
+    for (const [i, j] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
       const dx = pool.state.balances[i]! / 10n ** 7n // a trade of 1e-7 of the pool
       const rate = Number(stableswapAmountOut(pool, i, j, dx)!) / Number(dx) / (1 - feeFraction)
       const mid = stableswapMidPrice(pool, i, j)

@@ -45,10 +45,22 @@ describe('nextInitializedTickWithinOneWord, tick spacing 1 (v3-core TickBitmap.s
 describe('compressed ticks round toward −∞', () => {
   it('tick -91 with spacing 200 is compressed -1, in word -1', () => {
     const ticks = ticksAt(-5200, -200, 0, 200)
-    expect(nextInitializedTickWithinOneWord(ticks, -91, 200, true)).toEqual({ tickNext: -200, initialized: true, index: 1 })
-    expect(nextInitializedTickWithinOneWord(ticks, -91, 200, false)).toEqual({ tickNext: 0, initialized: true, index: 2 })
+    expect(nextInitializedTickWithinOneWord(ticks, -91, 200, true)).toEqual({
+      tickNext: -200,
+      initialized: true,
+      index: 1,
+    })
+    expect(nextInitializedTickWithinOneWord(ticks, -91, 200, false)).toEqual({
+      tickNext: 0,
+      initialized: true,
+      index: 2,
+    })
     // Word -1 covers compressed [-256, -1] → ticks [-51200, -200]; below it nothing is found within the word.
-    expect(nextInitializedTickWithinOneWord(ticksAt(-60000), -201, 200, true)).toEqual({ tickNext: -51200, initialized: false, index: -1 })
+    expect(nextInitializedTickWithinOneWord(ticksAt(-60000), -201, 200, true)).toEqual({
+      tickNext: -51200,
+      initialized: false,
+      index: -1,
+    })
   })
 })
 
@@ -56,13 +68,19 @@ describe('agrees with a real bitmap (slow reference)', () => {
   it('for random tick sets, spacings and positions, in both directions', () => {
     const spacing = fc.constantFrom(1, 10, 60, 200)
     fc.assert(
-      fc.property(spacing, fc.uniqueArray(fc.integer({ min: -3000, max: 3000 }), { maxLength: 40 }), fc.integer({ min: -3_100_000, max: 3_100_000 }), fc.boolean(), (s, compressedTicks, rawTick, lte) => {
-        const ticks = ticksAt(...[...compressedTicks].sort((a, b) => a - b).map((c) => c * s))
-        const tick = Math.trunc(rawTick / 4) + (rawTick % 4) // any integer, also not a multiple of the spacing
-        const result = nextInitializedTickWithinOneWord(ticks, tick, s, lte)
-        expect([result.tickNext, result.initialized]).toEqual(bitmapNext(bitmapOf(ticks, s), tick, s, lte))
-        if (result.initialized) expect(ticks[result.index]!.index).toBe(result.tickNext)
-      }),
+      fc.property(
+        spacing,
+        fc.uniqueArray(fc.integer({ min: -3000, max: 3000 }), { maxLength: 40 }),
+        fc.integer({ min: -3_100_000, max: 3_100_000 }),
+        fc.boolean(),
+        (s, compressedTicks, rawTick, lte) => {
+          const ticks = ticksAt(...[...compressedTicks].sort((a, b) => a - b).map((c) => c * s))
+          const tick = Math.trunc(rawTick / 4) + (rawTick % 4) // any integer, also not a multiple of the spacing
+          const result = nextInitializedTickWithinOneWord(ticks, tick, s, lte)
+          expect([result.tickNext, result.initialized]).toEqual(bitmapNext(bitmapOf(ticks, s), tick, s, lte))
+          if (result.initialized) expect(ticks[result.index]!.index).toBe(result.tickNext)
+        },
+      ),
       { numRuns: 500 },
     )
   })

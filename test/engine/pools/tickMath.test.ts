@@ -146,12 +146,17 @@ describe('getTickAtSqrtRatio', () => {
 
   it('equals the contract’s fixed-point log2 algorithm, on tick prices, their neighbours and random prices', () => {
     fc.assert(
-      fc.property(tickArbitrary, fc.constantFrom(-1n, 0n, 1n), fc.bigInt({ min: 0n, max: MAX_SQRT_RATIO }), (tick, offset, random) => {
-        for (const price of [getSqrtRatioAtTick(tick) + offset, random]) {
-          if (price < MIN_SQRT_RATIO || price >= MAX_SQRT_RATIO) continue
-          expect(getTickAtSqrtRatio(price)).toBe(getTickAtSqrtRatioPort(price))
-        }
-      }),
+      fc.property(
+        tickArbitrary,
+        fc.constantFrom(-1n, 0n, 1n),
+        fc.bigInt({ min: 0n, max: MAX_SQRT_RATIO }),
+        (tick, offset, random) => {
+          for (const price of [getSqrtRatioAtTick(tick) + offset, random]) {
+            if (price < MIN_SQRT_RATIO || price >= MAX_SQRT_RATIO) continue
+            expect(getTickAtSqrtRatio(price)).toBe(getTickAtSqrtRatioPort(price))
+          }
+        },
+      ),
       { numRuns: 2000 },
     )
   })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { CrossVmReceiverRequiredError, type QuoteRequest, type QuoteResult, type RouteQuote, createEngine } from '../../../engine/index.js'
+import {
+  CrossVmReceiverRequiredError,
+  type QuoteRequest,
+  type QuoteResult,
+  type RouteQuote,
+  createEngine,
+} from '../../../engine/index.js'
 import { loadSnapshotFile } from '../../../engine/loader.js'
 import { laneAmountOut } from '../../../engine/bridges/lane.js'
 import { poolAmountOut } from '../../../engine/pools/index.js'
@@ -34,7 +40,14 @@ interface Scenario {
 const scenarios: Scenario[] = [
   {
     name: 'USDC → WETH on Arbitrum',
-    request: { sender: EVM_SENDER, srcChainId: ARB, srcToken: ARB_USDC, dstChainId: ARB, dstToken: ARB_WETH, appFees: [{ bps: 20, receiverAddress: APP_FEE_RECEIVER }] },
+    request: {
+      sender: EVM_SENDER,
+      srcChainId: ARB,
+      srcToken: ARB_USDC,
+      dstChainId: ARB,
+      dstToken: ARB_WETH,
+      appFees: [{ bps: 20, receiverAddress: APP_FEE_RECEIVER }],
+    },
     amountIn: '5000000000', // 5,000 USDC
     amountOut: '1000000000000000000', // 1 WETH
     crossChain: false,
@@ -48,14 +61,28 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'USDC on Arbitrum → SOL on Solana',
-    request: { sender: EVM_SENDER, srcChainId: ARB, srcToken: ARB_USDC, dstChainId: SOLANA, dstToken: '11111111111111111111111111111111', recipient: SOL_RECIPIENT },
+    request: {
+      sender: EVM_SENDER,
+      srcChainId: ARB,
+      srcToken: ARB_USDC,
+      dstChainId: SOLANA,
+      dstToken: '11111111111111111111111111111111',
+      recipient: SOL_RECIPIENT,
+    },
     amountIn: '1000000000', // 1,000 USDC
     amountOut: '2000000000', // 2 SOL
     crossChain: true,
   },
   {
     name: 'BTC on Bitcoin → USDC on Ethereum (THORChain)',
-    request: { sender: BTC_SENDER, srcChainId: BITCOIN, srcToken: 'bitcoin', dstChainId: 1, dstToken: ETH_USDC, recipient: EVM_SENDER },
+    request: {
+      sender: BTC_SENDER,
+      srcChainId: BITCOIN,
+      srcToken: 'bitcoin',
+      dstChainId: 1,
+      dstToken: ETH_USDC,
+      recipient: EVM_SENDER,
+    },
     amountIn: '10000000', // 0.1 BTC
     amountOut: '5000000000', // 5,000 USDC
     crossChain: true,
@@ -83,7 +110,13 @@ function expectStepsExact(route: RouteQuote) {
   // bridgeRoute lists exactly the bridge steps, in order.
   const bridges = route.steps.filter((step) => step.type === 'bridge')
   expect(route.bridgeRoute).toEqual(
-    bridges.map((step) => ({ srcChainId: step.chainId, dstChainId: step.dstChainId, srcBridgeToken: step.tokenIn, dstBridgeToken: step.tokenOut, bridgeId: step.protocol })),
+    bridges.map((step) => ({
+      srcChainId: step.chainId,
+      dstChainId: step.dstChainId,
+      srcBridgeToken: step.tokenIn,
+      dstBridgeToken: step.tokenOut,
+      bridgeId: step.protocol,
+    })),
   )
   expect(route.bridgeIds).toEqual([...new Set(bridges.map((step) => step.protocol))])
 }
@@ -119,7 +152,9 @@ function expectCommon(result: QuoteResult, scenario: Scenario) {
   expect(first).toEqual(best) // the top-level figures are the best route's
   expect(allRoutes.length).toBeGreaterThanOrEqual(1)
   expect(allRoutes.length).toBeLessThanOrEqual(3)
-  expect(new Set(allRoutes.map((route) => route.steps.map((step) => step.id ?? step.type).join('>'))).size).toBe(allRoutes.length)
+  expect(new Set(allRoutes.map((route) => route.steps.map((step) => step.id ?? step.type).join('>'))).size).toBe(
+    allRoutes.length,
+  )
   const chain = snapshot.chains.get(srcChainId)!
   expect(result.requiresRegisterTransaction).toBe(chain.vm !== 'evm')
   expect(requiresTokenApproval).toBe(chain.vm === 'evm' && result.amountIn.isNative === false)
@@ -127,7 +162,12 @@ function expectCommon(result: QuoteResult, scenario: Scenario) {
 
 describe.each(scenarios)('default fixture: $name', (scenario) => {
   it('exact-amount-in: consistent figures, most output first', () => {
-    const request = { ...scenario.request, amount: scenario.amountIn, swapDirection: 'exact-amount-in' as const, slippage: 50 }
+    const request = {
+      ...scenario.request,
+      amount: scenario.amountIn,
+      swapDirection: 'exact-amount-in' as const,
+      slippage: 50,
+    }
     const result = engine.quote(request)
     expectCommon(result, scenario)
     for (const route of result.allRoutes) {
@@ -141,7 +181,12 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
   })
 
   it('exact-amount-out: delivers at least the amount, least input first', () => {
-    const request = { ...scenario.request, amount: scenario.amountOut, swapDirection: 'exact-amount-out' as const, slippage: 50 }
+    const request = {
+      ...scenario.request,
+      amount: scenario.amountOut,
+      swapDirection: 'exact-amount-out' as const,
+      slippage: 50,
+    }
     const result = engine.quote(request)
     expectCommon(result, scenario)
     for (const route of result.allRoutes) {
@@ -160,7 +205,12 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
 
 describe('default fixture: specifics', () => {
   it('USDC → WETH on Arbitrum offers three distinct routes', () => {
-    const result = engine.quote({ ...scenarios[0]!.request, amount: '5000000000', swapDirection: 'exact-amount-in' as const, slippage: 50 })
+    const result = engine.quote({
+      ...scenarios[0]!.request,
+      amount: '5000000000',
+      swapDirection: 'exact-amount-in' as const,
+      slippage: 50,
+    })
     expect(result.allRoutes).toHaveLength(3)
     expect(result.vmId).toBe('evm')
     expect(result.requiresTokenApproval).toBe(true)
@@ -168,11 +218,25 @@ describe('default fixture: specifics', () => {
 
   it('EVM → Solana needs a recipient', () => {
     const { recipient: _, ...withoutRecipient } = scenarios[2]!.request
-    thrown(() => engine.quote({ ...withoutRecipient, amount: '1000000000', swapDirection: 'exact-amount-in' as const, slippage: 50 }), CrossVmReceiverRequiredError)
+    thrown(
+      () =>
+        engine.quote({
+          ...withoutRecipient,
+          amount: '1000000000',
+          swapDirection: 'exact-amount-in' as const,
+          slippage: 50,
+        }),
+      CrossVmReceiverRequiredError,
+    )
   })
 
   it('BTC → USDC goes over THORChain, from a non-EVM chain that must register its transaction', () => {
-    const result = engine.quote({ ...scenarios[3]!.request, amount: '10000000', swapDirection: 'exact-amount-in', slippage: 100 })
+    const result = engine.quote({
+      ...scenarios[3]!.request,
+      amount: '10000000',
+      swapDirection: 'exact-amount-in',
+      slippage: 100,
+    })
     expect(result.bridgeIds).toContain('thorchain')
     expect(result.vmId).toBe('alt-vm')
     expect(result.requiresRegisterTransaction).toBe(true)
@@ -181,7 +245,12 @@ describe('default fixture: specifics', () => {
   })
 
   it('the same snapshot and request give identical JSON, across engines', () => {
-    const request = { ...scenarios[1]!.request, amount: '123456789', swapDirection: 'exact-amount-in' as const, slippage: 12.5 }
+    const request = {
+      ...scenarios[1]!.request,
+      amount: '123456789',
+      swapDirection: 'exact-amount-in' as const,
+      slippage: 12.5,
+    }
     const again = createEngine(loadSnapshotFile(), { protocolFeeBps: 10 })
     expect(JSON.stringify(again.quote(request))).toBe(JSON.stringify(engine.quote(request)))
     expect(JSON.stringify(engine.quote(request))).toBe(JSON.stringify(engine.quote(request)))

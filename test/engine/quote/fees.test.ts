@@ -15,7 +15,11 @@ describe('fees', () => {
   })
 
   it('splits a gross input into protocol fee, application fees and the net swapped', () => {
-    expect(splitFees(1_000_000n, 10n, [25n, 5n])).toEqual({ protocolFee: 1_000n, appFees: [2_500n, 500n], net: 996_000n })
+    expect(splitFees(1_000_000n, 10n, [25n, 5n])).toEqual({
+      protocolFee: 1_000n,
+      appFees: [2_500n, 500n],
+      net: 996_000n,
+    })
   })
 
   it('grossForNet is the smallest gross whose net covers the wanted amount', () => {

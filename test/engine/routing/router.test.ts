@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { createEngine, loadSnapshot } from '../../../engine/index.js'
 import { createRouter } from '../../../engine/routing/router.js'
 import { poolAmountOut } from '../../../engine/pools/index.js'
-import { ETH, ETH_DAI, ETH_USDC, ETH_WETH, OP, OP_WETH, SENDER, ZERO, miniSnapshot } from '../../helpers/miniSnapshot.js'
+import {
+  ETH,
+  ETH_DAI,
+  ETH_USDC,
+  ETH_WETH,
+  OP,
+  OP_WETH,
+  SENDER,
+  ZERO,
+  miniSnapshot,
+} from '../../helpers/miniSnapshot.js'
 
 const snapshot = loadSnapshot(miniSnapshot())
 const key = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`
@@ -14,7 +24,10 @@ describe('router', () => {
     expect(ranked.ok).toBe(true)
     if (!ranked.ok) return
     const [best] = ranked.routes
-    expect(best!.path.edges.map((edge) => (edge.kind === 'pool' ? edge.pool.id : edge.kind))).toEqual(['eth-dai-usdc', 'eth-usdc-weth'])
+    expect(best!.path.edges.map((edge) => (edge.kind === 'pool' ? edge.pool.id : edge.kind))).toEqual([
+      'eth-dai-usdc',
+      'eth-usdc-weth',
+    ])
     const [usdcWeth, daiUsdc] = snapshot.pools // fixture order: eth-usdc-weth, eth-dai-usdc
     const usdc = poolAmountOut(daiUsdc!, 0, 1, 10n ** 20n)!
     expect(best!.amounts).toEqual([10n ** 20n, usdc, poolAmountOut(usdcWeth!, 0, 1, usdc)!])
@@ -22,7 +35,15 @@ describe('router', () => {
 
   it('takes the free native ↔ wrapped hop: ETH in, through the WETH pool', () => {
     const engine = createEngine(snapshot)
-    const result = engine.quote({ sender: SENDER, srcChainId: ETH, srcToken: ZERO, dstChainId: ETH, dstToken: ETH_USDC, amount: '1000000000000000000', slippage: 0 })
+    const result = engine.quote({
+      sender: SENDER,
+      srcChainId: ETH,
+      srcToken: ZERO,
+      dstChainId: ETH,
+      dstToken: ETH_USDC,
+      amount: '1000000000000000000',
+      slippage: 0,
+    })
     expect(result.steps.map((step) => step.type)).toEqual(['wrap', 'swap'])
     expect(result.steps[1]!.amountIn).toBe('1000000000000000000')
     expect(result.requiresTokenApproval).toBe(false) // a native input needs no allowance
@@ -30,7 +51,15 @@ describe('router', () => {
 
   it('bridges then unwraps to deliver a native token on the destination chain', () => {
     const engine = createEngine(snapshot)
-    const result = engine.quote({ sender: SENDER, srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: ZERO, amount: '5000000000', slippage: 30 })
+    const result = engine.quote({
+      sender: SENDER,
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: ZERO,
+      amount: '5000000000',
+      slippage: 30,
+    })
     expect(result.steps.map((step) => step.type)).toEqual(['bridge', 'swap', 'unwrap'])
     expect(result.steps[1]!.tokenOut).toBe(OP_WETH)
     expect(result.bridgeIds).toEqual(['cctp'])

@@ -63,7 +63,7 @@ describe('addressProblem', () => {
     expect(addressProblem(vm, '\u00a0' + SAMPLE[vm])).toBe('contains whitespace')
   })
 
-  it('passes on the VM rule\'s reason', () => {
+  it("passes on the VM rule's reason", () => {
     expect(addressProblem('evm', '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toBe('bad checksum')
     expect(addressProblem('hypercore', '0xB88339CB7199b77E23DB6E890353E22632Ba630f')).toBe('bad checksum')
     expect(addressProblem('solana', SAMPLE.evm)).toBe('not valid base58 (looks like a 0x hex address)')
@@ -89,7 +89,9 @@ describe('normalizeAddress', () => {
   it('lower-cases EVM-format addresses', () => {
     expect(normalizeAddress('evm', SAMPLE.evm)).toBe('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')
     expect(normalizeAddress('hypercore', SAMPLE.hypercore)).toBe('0xb88339cb7199b77e23db6e890353e22632ba630f')
-    expect(normalizeAddress('evm', SAMPLE.evm.toUpperCase().replace('0X', '0x'))).toBe(normalizeAddress('evm', SAMPLE.evm))
+    expect(normalizeAddress('evm', SAMPLE.evm.toUpperCase().replace('0X', '0x'))).toBe(
+      normalizeAddress('evm', SAMPLE.evm),
+    )
   })
 
   it('keeps case elsewhere, where it is part of the address', () => {
@@ -111,7 +113,7 @@ describe('vmIdOf', () => {
 })
 
 describe('isNativeSentinel', () => {
-  it('knows each VM\'s sentinel', () => {
+  it("knows each VM's sentinel", () => {
     expect(isNativeSentinel('evm', '0x0000000000000000000000000000000000000000')).toBe(true)
     expect(isNativeSentinel('hypercore', '0x0000000000000000000000000000000000000000')).toBe(true)
     expect(isNativeSentinel('solana', '11111111111111111111111111111111')).toBe(true)
@@ -119,7 +121,7 @@ describe('isNativeSentinel', () => {
     expect(isNativeSentinel('tron', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')).toBe(true)
   })
 
-  it('is false for real tokens, other conventions and other VMs\' sentinels', () => {
+  it("is false for real tokens, other conventions and other VMs' sentinels", () => {
     for (const vm of VMS) expect(isNativeSentinel(vm, SAMPLE[vm])).toBe(false)
     expect(isNativeSentinel('evm', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE')).toBe(false)
     expect(isNativeSentinel('solana', 'So11111111111111111111111111111111111111112')).toBe(false) // wSOL

@@ -59,11 +59,13 @@ describe('bitcoinAddressProblem', () => {
     try {
       expect(bitcoinAddressProblem('BC1SW50QGDZ25J')).toBe('unsupported segwit version 16') // BIP350 valid v16
       expect(bitcoinAddressProblem('bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs')).toBe('unsupported segwit version 2')
-      expect(
-        bitcoinAddressProblem('bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y'),
-      ).toBe('not a taproot address (witness v1 program must be 32 bytes)')
+      expect(bitcoinAddressProblem('bc1pw508d6qejxtdg4y5r3zarvary0c5xw7kw508d6qejxtdg4y5r3zarvary0c5xw7kt5nd6y')).toBe(
+        'not a taproot address (witness v1 program must be 32 bytes)',
+      )
       // BIP173: a 16-byte witness v0 program
-      expect(bitcoinAddressProblem('BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P')).toBe('witness v0 program must be 20 or 32 bytes')
+      expect(bitcoinAddressProblem('BC1QR508D6QEJXTDG4Y5R3ZARVARYV98GJ9P')).toBe(
+        'witness v0 program must be 20 or 32 bytes',
+      )
       expect(warn).not.toHaveBeenCalled()
     } finally {
       warn.mockRestore()
@@ -71,7 +73,9 @@ describe('bitcoinAddressProblem', () => {
   })
 
   it('rejects other chains and junk', () => {
-    expect(bitcoinAddressProblem('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('not a Bitcoin address (version byte 0x41)')
+    expect(bitcoinAddressProblem('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
+      'not a Bitcoin address (version byte 0x41)',
+    )
     for (const address of ['', ' ' + VALID.p2pkh, VALID.p2wpkh + '\n', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48']) {
       expect(bitcoinAddressProblem(address)).toBe('not a Bitcoin address (base58 or bech32)')
     }

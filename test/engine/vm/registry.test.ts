@@ -58,9 +58,13 @@ describe('VM registry', () => {
     expect(txHashProblem('alt-vm', HEX_32)).toBeUndefined()
     expect(txHashProblem('solana', SIGNATURE)).toBeUndefined()
     expect(txHashProblem('evm', HEX_32)).toBe('must be 0x followed by 64 hex digits (a 32-byte transaction hash)')
-    expect(txHashProblem('alt-vm', `0x${HEX_32}`)).toBe('must be 64 hex digits without 0x (a Bitcoin or Tron transaction id)')
+    expect(txHashProblem('alt-vm', `0x${HEX_32}`)).toBe(
+      'must be 64 hex digits without 0x (a Bitcoin or Tron transaction id)',
+    )
     expect(txHashProblem('solana', '1'.repeat(65))).toBe('does not decode to a 64-byte signature')
-    expect(txHashProblem('solana', `0x${HEX_32}`)).toBe('must be a base58 transaction signature (64 bytes, 64 to 88 characters)')
+    expect(txHashProblem('solana', `0x${HEX_32}`)).toBe(
+      'must be a base58 transaction signature (64 bytes, 64 to 88 characters)',
+    )
   })
 
   it('writes a 32-byte digest as a hash every VM accepts', () => {
@@ -69,8 +73,12 @@ describe('VM registry', () => {
   })
 
   it('encodes EVM addresses as their 20 bytes and decodes them checksummed', () => {
-    expect(encodeChainAddress('evm', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toBe('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')
-    expect(decodeChainAddress('evm', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBe('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
+    expect(encodeChainAddress('evm', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toBe(
+      '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+    )
+    expect(decodeChainAddress('evm', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')).toBe(
+      '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    )
     expect(() => encodeChainAddress('evm', '0xa0B86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toThrow(/bad checksum/)
     expect(() => encodeChainAddress('solana', '1'.repeat(33))).toThrow(/not a Solana address/)
   })

@@ -37,7 +37,12 @@ export function concentratedPool(p: ConcentratedPoolParameters): ConcentratedPoo
   }
 }
 
-export function stableswapPool(balances: readonly bigint[], decimals: readonly number[], amplification = 1000n, fee = 4_000_000n): StableswapPool {
+export function stableswapPool(
+  balances: readonly bigint[],
+  decimals: readonly number[],
+  amplification = 1000n,
+  fee = 4_000_000n,
+): StableswapPool {
   return {
     kind: 'stableswap',
     id: 'test-curve',

@@ -38,8 +38,8 @@ export function referenceSwap(
   let liquidity = state.liquidity
   while (remaining !== 0n && sqrtPriceX96 !== limit) {
     const start = sqrtPriceX96
-    let [tickNext, initialized] = bitmapNext(words, tick, state.tickSpacing, zeroForOne)
-    tickNext = Math.min(MAX_TICK, Math.max(MIN_TICK, tickNext))
+    const [nextInitializedTick, initialized] = bitmapNext(words, tick, state.tickSpacing, zeroForOne)
+    const tickNext = Math.min(MAX_TICK, Math.max(MIN_TICK, nextInitializedTick))
     const sqrtPriceNext = getSqrtRatioAtTick(tickNext)
     const target = (zeroForOne ? sqrtPriceNext < limit : sqrtPriceNext > limit) ? limit : sqrtPriceNext
     const step = computeSwapStep(sqrtPriceX96, target, liquidity, remaining, feePips)
@@ -74,7 +74,12 @@ export function referenceSwap(
 }
 
 /** TickBitmap.nextInitializedTickWithinOneWord on a bitmap. */
-export function bitmapNext(words: ReadonlyMap<number, bigint>, tick: number, tickSpacing: number, lte: boolean): [number, boolean] {
+export function bitmapNext(
+  words: ReadonlyMap<number, bigint>,
+  tick: number,
+  tickSpacing: number,
+  lte: boolean,
+): [number, boolean] {
   let compressed = Math.trunc(tick / tickSpacing)
   if (tick < 0 && tick % tickSpacing !== 0) compressed--
   if (lte) {

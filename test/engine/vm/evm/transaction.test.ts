@@ -11,7 +11,20 @@ import {
   stepId,
   transactionBuilderOf,
 } from '../../../../engine/transactions.js'
-import { ETH, ETH_USDC, OP, OP_USDC, OP_WETH, SENDER, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO, miniSnapshot } from '../../../helpers/miniSnapshot.js'
+import {
+  ETH,
+  ETH_USDC,
+  OP,
+  OP_USDC,
+  OP_WETH,
+  SENDER,
+  SOLANA,
+  SOL_RECIPIENT,
+  SOL_USDC,
+  SOL_WSOL,
+  ZERO,
+  miniSnapshot,
+} from '../../../helpers/miniSnapshot.js'
 
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 const TX_ID: Hex = `0x${'ab'.repeat(32)}`
@@ -21,7 +34,10 @@ const FEE_A = '0x2222222222222222222222222222222222222222'
 const FEE_B = '0x3333333333333333333333333333333333333333'
 const REFUND = '0x4444444444444444444444444444444444444444'
 
-function build(request: Omit<QuoteRequest, 'sender' | 'slippage'>, extra: Partial<Parameters<typeof buildEvmTransaction>[0]> = {}) {
+function build(
+  request: Omit<QuoteRequest, 'sender' | 'slippage'>,
+  extra: Partial<Parameters<typeof buildEvmTransaction>[0]> = {},
+) {
   const full: QuoteRequest = { sender: SENDER, slippage: 50, ...request }
   const quote = engine.quote(full)
   const tx = buildEvmTransaction({
@@ -40,8 +56,18 @@ function build(request: Omit<QuoteRequest, 'sender' | 'slippage'>, extra: Partia
 }
 
 /** The calldata's order, steps and fees must be the quote's figures, unchanged. */
-function expectQuoteEncoded(quote: QuoteResult, args: readonly unknown[], recipientVm: 'evm' | 'solana', recipient: string) {
-  const [txId, order, steps, fees] = args as [Hex, Record<string, unknown>, Record<string, unknown>[], Record<string, unknown>[]]
+function expectQuoteEncoded(
+  quote: QuoteResult,
+  args: readonly unknown[],
+  recipientVm: 'evm' | 'solana',
+  recipient: string,
+) {
+  const [txId, order, steps, fees] = args as [
+    Hex,
+    Record<string, unknown>,
+    Record<string, unknown>[],
+    Record<string, unknown>[],
+  ]
   expect(txId).toBe(TX_ID)
   expect(order).toMatchObject({
     tokenIn: getAddress(quote.amountIn.address),
@@ -72,8 +98,20 @@ function expectQuoteEncoded(quote: QuoteResult, args: readonly unknown[], recipi
 
 describe('buildEvmTransaction', () => {
   it('exact-in ERC-20: swap() carrying the quote, value 0, to the source router', () => {
-    const appFees = [{ bps: 20, receiverAddress: FEE_A }, { bps: 7, receiverAddress: FEE_B }]
-    const { quote, tx, decoded } = build({ srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_WETH, amount: '1000000000', swapDirection: 'exact-amount-in', appFees, refundTo: REFUND })
+    const appFees = [
+      { bps: 20, receiverAddress: FEE_A },
+      { bps: 7, receiverAddress: FEE_B },
+    ]
+    const { quote, tx, decoded } = build({
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '1000000000',
+      swapDirection: 'exact-amount-in',
+      appFees,
+      refundTo: REFUND,
+    })
     expect(tx).toMatchObject({ to: ROUTER, value: '0', chainId: ETH })
     expect(decoded.functionName).toBe('swap')
     expectQuoteEncoded(quote, decoded.args, 'evm', getAddress(SENDER))
@@ -84,11 +122,21 @@ describe('buildEvmTransaction', () => {
     expect(order.refundTo).toBe(getAddress(REFUND))
     expect(steps.map((step) => step.kind)).toEqual([STEP_KIND.bridge, STEP_KIND.swap])
     // ceil(1e9 × 20 / 1e4) and ceil(1e9 × 7 / 1e4), receivers in request order.
-    expect(fees).toEqual([{ receiver: getAddress(FEE_A), amount: 2_000_000n }, { receiver: getAddress(FEE_B), amount: 700_000n }])
+    expect(fees).toEqual([
+      { receiver: getAddress(FEE_A), amount: 2_000_000n },
+      { receiver: getAddress(FEE_B), amount: 700_000n },
+    ])
   })
 
   it('exact-out: amountOut is the requested amount, amountInMax above amountIn', () => {
-    const { quote, tx, decoded } = build({ srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_WETH, amount: '100000000000000000', swapDirection: 'exact-amount-out' })
+    const { quote, tx, decoded } = build({
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '100000000000000000',
+      swapDirection: 'exact-amount-out',
+    })
     expect(tx.value).toBe('0')
     expectQuoteEncoded(quote, decoded.args, 'evm', getAddress(SENDER))
     const [, order] = decoded.args
@@ -99,20 +147,42 @@ describe('buildEvmTransaction', () => {
   })
 
   it('native input: tx.value is the input bound (exact-in: amountIn; exact-out: amountInMax)', () => {
-    const exactIn = build({ srcChainId: ETH, srcToken: ZERO, dstChainId: OP, dstToken: OP_USDC, amount: '1000000000000000000', swapDirection: 'exact-amount-in' })
+    const exactIn = build({
+      srcChainId: ETH,
+      srcToken: ZERO,
+      dstChainId: OP,
+      dstToken: OP_USDC,
+      amount: '1000000000000000000',
+      swapDirection: 'exact-amount-in',
+    })
     expect(exactIn.tx.value).toBe('1000000000000000000')
     expect(exactIn.decoded.args[1].tokenIn).toBe(ZERO)
     expect(exactIn.decoded.args[2][0]!.kind).toBe(STEP_KIND.wrap)
     expect(exactIn.decoded.args[2][0]!.id).toBe(`0x${'0'.repeat(64)}`)
     expectQuoteEncoded(exactIn.quote, exactIn.decoded.args, 'evm', getAddress(SENDER))
 
-    const exactOut = build({ srcChainId: ETH, srcToken: ZERO, dstChainId: OP, dstToken: OP_USDC, amount: '500000000', swapDirection: 'exact-amount-out' })
+    const exactOut = build({
+      srcChainId: ETH,
+      srcToken: ZERO,
+      dstChainId: OP,
+      dstToken: OP_USDC,
+      amount: '500000000',
+      swapDirection: 'exact-amount-out',
+    })
     expect(exactOut.tx.value).toBe(exactOut.quote.amountInMax.amount)
     expect(BigInt(exactOut.tx.value) > BigInt(exactOut.quote.amountIn.amount)).toBe(true)
   })
 
   it('a Solana recipient and destination token travel as their 32-byte keys', () => {
-    const { quote, decoded } = build({ srcChainId: ETH, srcToken: ETH_USDC, dstChainId: SOLANA, dstToken: SOL_USDC, recipient: SOL_RECIPIENT, amount: '100000000', swapDirection: 'exact-amount-in' })
+    const { quote, decoded } = build({
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: SOLANA,
+      dstToken: SOL_USDC,
+      recipient: SOL_RECIPIENT,
+      amount: '100000000',
+      swapDirection: 'exact-amount-in',
+    })
     expectQuoteEncoded(quote, decoded.args, 'solana', SOL_RECIPIENT)
     const [, order, steps] = decoded.args
     expect((order.recipient.length - 2) / 2).toBe(32)
@@ -121,24 +191,64 @@ describe('buildEvmTransaction', () => {
   })
 
   it('with a call: swapAndCall() carrying the call fields', () => {
-    const call = { target: '0x5555555555555555555555555555555555555555', data: '0xa9059cbb00' as Hex, value: 0n, erc20Spender: '0x6666666666666666666666666666666666666666', erc20Amount: 250_000_000n }
-    const { quote, tx, decoded } = build({ srcChainId: ETH, srcToken: ETH_USDC, dstChainId: OP, dstToken: OP_USDC, amount: '250000000', swapDirection: 'exact-amount-out' }, { swapDirection: 'exact-amount-out', call })
+    const call = {
+      target: '0x5555555555555555555555555555555555555555',
+      data: '0xa9059cbb00' as Hex,
+      value: 0n,
+      erc20Spender: '0x6666666666666666666666666666666666666666',
+      erc20Amount: 250_000_000n,
+    }
+    const { quote, tx, decoded } = build(
+      {
+        srcChainId: ETH,
+        srcToken: ETH_USDC,
+        dstChainId: OP,
+        dstToken: OP_USDC,
+        amount: '250000000',
+        swapDirection: 'exact-amount-out',
+      },
+      { swapDirection: 'exact-amount-out', call },
+    )
     expect(tx.to).toBe(ROUTER)
     expect(decoded.functionName).toBe('swapAndCall')
     expectQuoteEncoded(quote, decoded.args, 'evm', getAddress(SENDER))
-    expect(decoded.args[4]).toEqual({ ...call, target: getAddress(call.target), erc20Spender: getAddress(call.erc20Spender) })
+    expect(decoded.args[4]).toEqual({
+      ...call,
+      target: getAddress(call.target),
+      erc20Spender: getAddress(call.erc20Spender),
+    })
   })
 
   it('refuses a non-EVM source chain', () => {
-    const quote = engine.quote({ sender: SOL_RECIPIENT, srcChainId: SOLANA, srcToken: SOL_USDC, dstChainId: SOLANA, dstToken: SOL_WSOL, amount: '100000000', swapDirection: 'exact-amount-in', slippage: 50 })
-    expect(() => buildEvmTransaction({ snapshot: engine.snapshot, txId: TX_ID, quote, swapDirection: 'exact-amount-in', sender: SOL_RECIPIENT, appFees: [], deadline: DEADLINE })).toThrow(/EVM source chain/)
+    const quote = engine.quote({
+      sender: SOL_RECIPIENT,
+      srcChainId: SOLANA,
+      srcToken: SOL_USDC,
+      dstChainId: SOLANA,
+      dstToken: SOL_WSOL,
+      amount: '100000000',
+      swapDirection: 'exact-amount-in',
+      slippage: 50,
+    })
+    expect(() =>
+      buildEvmTransaction({
+        snapshot: engine.snapshot,
+        txId: TX_ID,
+        quote,
+        swapDirection: 'exact-amount-in',
+        sender: SOL_RECIPIENT,
+        appFees: [],
+        deadline: DEADLINE,
+      }),
+    ).toThrow(/EVM source chain/)
   })
 })
 
 describe('transactionBuilderOf', () => {
   it('gives the EVM builder for EVM chains and nothing for VMs without transactions yet', () => {
     expect(transactionBuilderOf('evm')).toBe(buildEvmTransaction)
-    for (const vm of ['solana', 'bitcoin', 'tron', 'hypercore'] as const) expect(transactionBuilderOf(vm)).toBeUndefined()
+    for (const vm of ['solana', 'bitcoin', 'tron', 'hypercore'] as const)
+      expect(transactionBuilderOf(vm)).toBeUndefined()
   })
 })
 
