@@ -33,7 +33,7 @@ import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { openStore } from './store/sqlite.js'
 import type { Store } from './store/store.js'
-import type { AppState } from './types.js'
+import type { AppState, AuthenticatedState } from './types.js'
 
 /** The base path of every route (SPEC: the production base URL ends in `/api`). */
 export const API_PREFIX = '/api'
@@ -71,7 +71,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   const publicApi = createRouter({ prefix: API_PREFIX })
   publicApi.use(healthRoutes().routes(), openapiRoutes().routes())
 
-  const api = createRouter({ prefix: API_PREFIX })
+  // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
+  const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
   api.use(getActionRoutes({ engine, store, config }).routes())
   api.use(
     registerTxsRoutes({ store }).routes(),

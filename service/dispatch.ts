@@ -9,18 +9,11 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
 import type Koa from 'koa'
 import compose from 'koa-compose'
-import { InternalServerError, InvalidParameterError } from '../engine/errors/index.js'
+import { InternalServerError } from '../engine/errors/index.js'
 import { logError } from './log.js'
 import { errorEnvelope } from './middleware/errors.js'
 import type { AppContext, AppState, WireRequest, WireResponse } from './types.js'
 import { decodeRequest, encodeResponse } from './wire.js'
-
-declare module 'koa' {
-  interface Request {
-    /** The raw request body as received by the main thread ('' when none). Parse it with `readJsonBody`. */
-    rawBody: string
-  }
-}
 
 /** Statuses that never carry a body (RFC 9110). */
 const EMPTY_STATUSES = new Set([204, 205, 304])
@@ -111,6 +104,7 @@ async function runRequest(
   const res = new WireOutgoing()
   // Koa's types want Node's classes; the objects above implement the members Koa touches.
   const ctx = app.createContext(req as unknown as IncomingMessage, res as unknown as ServerResponse) as AppContext
+  // Routes read it through `readJsonBody` (routes/body.ts); the field is declared in types.ts.
   ctx.request.rawBody = request.body
   try {
     await handle(ctx)
@@ -148,30 +142,4 @@ function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
   } else body = JSON.stringify(value)
   res.setHeader('content-length', Buffer.byteLength(body))
   return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body }
-}
-
-/**
- * Parses the JSON body of a request (`ctx.request.rawBody`). The content type must be `application/json` (or a
- * `+json` type) and the body well-formed JSON.
- *
- * @returns the parsed value, unvalidated: validate its shape before use
- * @throws InvalidParameterError (400 `INVALID_PARAMETER`, parameter `body`) on a wrong content type, an empty or a
- *   malformed body
- * @example
- * router.post('/registerTxs', (ctx) => { const input = readJsonBody(ctx); … })
- */
-export function readJsonBody(ctx: AppContext): unknown {
-  const raw = ctx.request.rawBody ?? ''
-  const type = ctx.request.type
-  if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new InvalidParameterError({ parameter: 'body', value: type, reason: 'content type must be application/json' })
-  }
-  if (raw.trim() === '') {
-    throw new InvalidParameterError({ parameter: 'body', value: '', reason: 'a JSON body is required' })
-  }
-  try {
-    return JSON.parse(raw) as unknown
-  } catch {
-    throw new InvalidParameterError({ parameter: 'body', value: raw.slice(0, 64), reason: 'body is not valid JSON' })
-  }
 }

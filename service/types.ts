@@ -18,11 +18,32 @@ export interface ApiKeyRecord {
 export interface AppState {
   /** Unique id of the request, echoed in the `x-request-id` header and in logs. */
   requestId: string
-  /** The caller's key, set by the auth middleware. */
+  /** The caller's key, set by the auth middleware; absent above it (request id, errors, route check). */
   apiKey?: ApiKeyRecord
 }
 
 export type AppContext = ParameterizedContext<AppState>
+
+/**
+ * The state below the auth middleware (`middleware/auth.ts`), which answers 401 for any request without a valid
+ * key: there, the caller's key is always present. The routers of `createApp`'s `api` are typed with it
+ * (`AuthenticatedRouter`), so their handlers read `ctx.state.apiKey` without checking it again.
+ */
+export interface AuthenticatedState extends AppState {
+  apiKey: ApiKeyRecord
+}
+
+export type AuthenticatedContext = ParameterizedContext<AuthenticatedState>
+
+declare module 'koa' {
+  interface Request {
+    /**
+     * The raw request body as received by the main thread ('' when none): set by the worker's dispatcher
+     * (`dispatch.ts`) from `WireRequest.body`. Parse it with `readJsonBody` (`routes/body.ts`).
+     */
+    rawBody: string
+  }
+}
 
 /** An HTTP request as it crosses from the main thread to a worker (serialized as a JSON string). */
 export interface WireRequest {

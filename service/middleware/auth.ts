@@ -11,6 +11,9 @@ import type { AppState } from '../types.js'
  * key's record. It only throws; the error middleware above it writes the envelope. Which paths skip it is the
  * app composer's decision.
  *
+ * It is the one key check of the service: below it the state is `AuthenticatedState`, and the routers mounted
+ * there (`AuthenticatedRouter`) read `ctx.state.apiKey` as present instead of checking it again.
+ *
  * @param keys - the worker's key ring (`loadKeyRing`).
  * @returns the middleware.
  * @throws MissingApiKeyError (401 `MISSING_API_KEY`) when the header is absent or empty;
@@ -18,8 +21,8 @@ import type { AppState } from '../types.js'
  *   names none either).
  *
  * @example
- * app.use(createAuth(loadKeyRing(config)))
- * // later: ctx.state.apiKey.appId
+ * app.use(createAuth(loadKeyRing(config))).use(api.routes()) // api: AuthenticatedRouter
+ * // in a route of api: ctx.state.apiKey.appId
  */
 export function createAuth(keys: KeyRing): Koa.Middleware<AppState> {
   return async function auth(ctx, next) {

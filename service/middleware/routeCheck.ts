@@ -3,10 +3,17 @@
  * unknown path or a wrong method is answered as such whether or not the caller has a key, and a request that
  * cannot be served never costs a key lookup or a compliance check.
  */
-import type Router from '@koa/router'
 import type { Middleware } from 'koa'
 import { MethodNotAllowedError, NotFoundError } from '../../engine/errors/index.js'
 import type { AppState } from '../types.js'
+
+/** What the check reads of a router (`@koa/router`'s `match`): public and authenticated routers alike. */
+export interface RouteTable {
+  match(
+    path: string,
+    method: string,
+  ): { readonly route: boolean; readonly path: readonly { readonly methods: readonly string[] }[] }
+}
 
 /**
  * Middleware that checks the request's path and method against every route of `routers`:
@@ -20,7 +27,7 @@ import type { AppState } from '../types.js'
  * @example
  * app.use(routeCheck([publicApi, api]))
  */
-export function routeCheck(routers: readonly Router<AppState>[]): Middleware<AppState> {
+export function routeCheck(routers: readonly RouteTable[]): Middleware<AppState> {
   return async function routeCheckMiddleware(ctx, next) {
     const allowed = new Set<string>()
     let isRouted = false

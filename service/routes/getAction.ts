@@ -2,9 +2,8 @@
  * `GET /getAction` (SPEC §4.1): validates the query, quotes with the engine, builds the router transaction, records
  * the quote under a new `txId` and answers the action response (SPEC §2.4).
  */
-import { createRouter } from './router.js'
+import { type AuthenticatedRouter, createRouter } from './router.js'
 import { randomBytes } from 'node:crypto'
-import Router from '@koa/router'
 import type { Hex } from 'viem'
 import {
   type Engine,
@@ -16,7 +15,7 @@ import {
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
 import { type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
-import type { AppState } from '../types.js'
+import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 
 /** What the `getAction` routes need; each worker builds them once. */
@@ -85,20 +84,17 @@ export function buildAction(
 }
 
 /**
- * The `getAction` router: `GET /getAction` (the composer mounts it under `/api`). Expects `ctx.state.apiKey` to be
- * set by the auth middleware; errors are thrown as the engine's error classes for the error middleware to render.
+ * The `getAction` router: `GET /getAction` (the composer mounts it under `/api`, after authentication). Errors are
+ * thrown as the engine's error classes for the error middleware to render.
  *
  * @example
  * api.use(getActionRoutes({ engine, store, config }).routes())
  */
-export function getActionRoutes(deps: GetActionDependencies): Router<AppState> {
+export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRouter {
   const { engine, store, config } = deps
-  const router = createRouter()
+  const router = createRouter<AuthenticatedState>()
   router.get('/getAction', async (ctx) => {
-    const apiKey = ctx.state.apiKey
-    // Auth runs before every route; reaching here without a key is a wiring bug, answered as a 500.
-    if (apiKey === undefined)
-      throw new Error('getAction reached without ctx.state.apiKey: the auth middleware must run first')
+    const { apiKey } = ctx.state
     const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
     checkActionChains(request, engine.snapshot)
     const createdAt = Math.floor(Date.now() / 1000)

@@ -2,11 +2,10 @@
  * `GET /getStatus` (SPEC §4.3): one transaction of the caller's organization, by `txId` or by the source
  * transaction's `txHash` (with an optional `chainId`), as transaction details (SPEC §2.5).
  */
-import { createRouter } from './router.js'
-import Router from '@koa/router'
+import { type AuthenticatedRouter, createRouter } from './router.js'
 import { InvalidParameterError, MissingRequiredFieldError, NotFoundError } from '../../engine/index.js'
 import type { Store, StoredTransaction } from '../store/store.js'
-import type { AppState } from '../types.js'
+import type { AuthenticatedState } from '../types.js'
 import { chainIdParam, single } from './params.js'
 import { transactionDetailsJson } from './transactionDetails.js'
 import { TX_ID, isAnyTxHash, normalizeTxHash } from './txHash.js'
@@ -83,13 +82,11 @@ export function findTransaction(store: Store, orgId: string, query: StatusQuery)
  * @example
  * api.use(getStatusRoutes({ store }).routes())
  */
-export function getStatusRoutes(deps: GetStatusDependencies): Router<AppState> {
+export function getStatusRoutes(deps: GetStatusDependencies): AuthenticatedRouter {
   const { store } = deps
-  const router = createRouter()
+  const router = createRouter<AuthenticatedState>()
   router.get('/getStatus', (ctx) => {
-    const apiKey = ctx.state.apiKey
-    if (apiKey === undefined)
-      throw new Error('getStatus reached without ctx.state.apiKey: the auth middleware must run first')
+    const { apiKey } = ctx.state
     const stored = findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
     if (stored === undefined) throw new NotFoundError(NOT_FOUND_MESSAGE)
     ctx.set('Cache-Control', 'no-store')

@@ -2,12 +2,11 @@
  * `GET /getTransactions` (SPEC §4.4): the caller's organization's registered transactions, newest registration
  * first, filtered and paginated; each one as transaction details (SPEC §2.5).
  */
-import { createRouter } from './router.js'
-import Router from '@koa/router'
+import { type AuthenticatedRouter, createRouter } from './router.js'
 import { InvalidParameterError, normalizeAddress, walletAddressProblem } from '../../engine/index.js'
 import type { KeyRing } from '../keys/keyRing.js'
 import type { HistoryFilter, Store } from '../store/store.js'
-import type { AppState } from '../types.js'
+import type { AuthenticatedState } from '../types.js'
 import { type Query, chainIdParam, single } from './params.js'
 import { type TransactionDetails, transactionDetailsJson } from './transactionDetails.js'
 
@@ -142,14 +141,12 @@ export interface GetTransactionsDependencies {
  * @example
  * api.use(getTransactionsRoutes({ store, keys }).routes())
  */
-export function getTransactionsRoutes(deps: GetTransactionsDependencies): Router<AppState> {
+export function getTransactionsRoutes(deps: GetTransactionsDependencies): AuthenticatedRouter {
   const { store, keys } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
-  const router = createRouter()
+  const router = createRouter<AuthenticatedState>()
   router.get('/getTransactions', (ctx) => {
-    const apiKey = ctx.state.apiKey
-    if (apiKey === undefined)
-      throw new Error('getTransactions reached without ctx.state.apiKey: the auth middleware must run first')
+    const { apiKey } = ctx.state
     const apps = keys.appsOfOrg(apiKey.orgId).map((app) => app.appId)
     const { filter, page, limit } = parseHistoryQuery(ctx.query, apiKey.orgId, apps, now())
     const { transactions, total } = store.listTransactions(filter, page, limit)

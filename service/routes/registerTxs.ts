@@ -3,12 +3,11 @@
  * history. The body is one registration object or an array of at most `MAX_REGISTRATIONS`; the answer is an
  * array of results in request order, committed (durably: `synchronous=FULL`) before it is sent.
  */
-import { createRouter } from './router.js'
-import Router from '@koa/router'
+import { type AuthenticatedRouter, createRouter } from './router.js'
 import { InvalidParameterError } from '../../engine/index.js'
-import { readJsonBody } from '../dispatch.js'
 import type { RegistrationInput, RegistrationOutcome, Store } from '../store/store.js'
-import type { AppState } from '../types.js'
+import type { AuthenticatedState } from '../types.js'
+import { readJsonBody } from './body.js'
 import { TX_ID, isVmId, normalizeTxHash, txHashProblem, VM_IDS } from './txHash.js'
 
 /** Most registrations in one request (SPEC §8: not shown; this service's limit). */
@@ -121,14 +120,12 @@ const isResult = (value: RegistrationInput | RegistrationResult): value is Regis
  * @example
  * api.use(registerTxsRoutes({ store }).routes())
  */
-export function registerTxsRoutes(deps: RegisterTxsDependencies): Router<AppState> {
+export function registerTxsRoutes(deps: RegisterTxsDependencies): AuthenticatedRouter {
   const { store } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
-  const router = createRouter()
+  const router = createRouter<AuthenticatedState>()
   router.post('/registerTxs', (ctx) => {
-    const apiKey = ctx.state.apiKey
-    if (apiKey === undefined)
-      throw new Error('registerTxs reached without ctx.state.apiKey: the auth middleware must run first')
+    const { apiKey } = ctx.state
     const body = readJsonBody(ctx)
     if (body === null || typeof body !== 'object') {
       throw new InvalidParameterError({

@@ -15,8 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { isMainThread, threadId } from 'node:worker_threads'
 import Router from '@koa/router'
 import type { ServiceConfig } from '../config.js'
-import { readJsonBody } from '../dispatch.js'
 import type { AppState } from '../types.js'
+import { readJsonBody } from './body.js'
 
 /** The environment variable that enables the routes (value `1`). */
 export const TEST_ROUTES_VARIABLE = 'CROSSROUTE_TEST_ROUTES'
