@@ -50,7 +50,16 @@ export * as rules from './schema/rules.js'
 export { compileValidator } from './schema/validate.js'
 export type { ValidationContext, Validator } from './schema/validate.js'
 export { addressProblem, walletAddressProblem, normalizeAddress, vmIdOf, isNativeSentinel } from './vm/addresses.js'
-export { VM_IDS, addressFamilyOf, isVmId, sameAddressFamily, txHashProblem, vmModuleOf } from './vm/registry.js'
+export {
+  ADDRESS_FAMILIES,
+  VM_IDS,
+  addressFamilyOf,
+  isVmId,
+  sameAddressFamily,
+  txHashProblem,
+  vmModuleOf,
+  vmModuleOfFamily,
+} from './vm/registry.js'
 export type { AddressFamily, VmId, VmModule } from './vm/vmModule.js'
 export {
   AmountTooHighError,

@@ -89,10 +89,12 @@ export const bitcoinModule: VmModule = Object.freeze({
   addressFamily: 'bitcoin',
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
+  executesEvmCalldata: false,
   addressProblem: bitcoinAddressProblem,
   // bech32 is valid in either case but canonically lower case; base58 case is part of the address. Kept as given,
   // as before the registry: the snapshot's and the store's keys must not change.
   normalizeAddress: (address: string) => address,
+  canonicalAddress: (address: string) => (BECH32_SHAPE.test(address) ? address.toLowerCase() : address),
   txHashProblem: altVmTxHashProblem,
   txHashFromDigest: (digest: Uint8Array) => bytesToHex(digest),
   // The UTF-8 text of the address (or of the sentinel `bitcoin`): Bitcoin is reached through THORChain, whose memo

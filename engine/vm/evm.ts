@@ -62,6 +62,7 @@ export const EVM_FORMAT_RULES = {
   addressProblem: evmAddressProblem,
   // Case only carries the checksum.
   normalizeAddress: (address: string): string => address.toLowerCase(),
+  canonicalAddress: (address: string): string => address.toLowerCase(),
   txHashProblem: (hash: string): string | undefined =>
     HEX_0X_32_BYTES.test(hash) ? undefined : 'must be 0x followed by 64 hex digits (a 32-byte transaction hash)',
   txHashFromDigest: (digest: Uint8Array): string => `0x${bytesToHex(digest)}`,
@@ -86,4 +87,5 @@ export const evmModule: VmModule = Object.freeze({
   vmId: 'evm',
   requiresTokenApproval: true,
   requiresRegisterTransaction: false,
+  executesEvmCalldata: true,
 })

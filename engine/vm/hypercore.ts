@@ -18,4 +18,6 @@ export const hypercoreModule: VmModule = Object.freeze({
   vmId: 'hypercore',
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
+  // HyperCore's own actions are no EVM calls (contracts run on HyperEVM, an `evm` chain).
+  executesEvmCalldata: false,
 })

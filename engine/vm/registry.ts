@@ -26,6 +26,16 @@ export const VMS: readonly Vm[] = Object.freeze(Object.keys(VM_MODULES) as Vm[])
 /** Every wire `vmId`, each once, in registry order (SPEC §2.1: what `registerTxs` accepts). */
 export const VM_IDS: readonly VmId[] = Object.freeze([...new Set(VMS.map((vm) => VM_MODULES[vm].vmId))])
 
+/** The first module of each address family, in registry order. */
+const FAMILY_MODULES = new Map<AddressFamily, VmModule>()
+for (const vm of VMS) {
+  const module = VM_MODULES[vm]
+  if (!FAMILY_MODULES.has(module.addressFamily)) FAMILY_MODULES.set(module.addressFamily, module)
+}
+
+/** Every address family, each once, in registry order (sanctioned-address lists are kept one per family). */
+export const ADDRESS_FAMILIES: readonly AddressFamily[] = Object.freeze([...FAMILY_MODULES.keys()])
+
 /**
  * The module of a VM.
  *
@@ -81,6 +91,24 @@ export function vmModulesOfVmId(vmId: VmId): readonly VmModule[] {
  */
 export function addressFamilyOf(vm: Vm): AddressFamily {
   return vmModuleOf(vm).addressFamily
+}
+
+/**
+ * The module that answers for an address family: its first VM in registry order. The VMs of a family share their
+ * address rules (that is what a family is), so any of them gives the same answers about an address.
+ *
+ * @param family - an address family (`ADDRESS_FAMILIES`).
+ * @returns a module of that family.
+ * @throws RangeError for a name that is no family.
+ *
+ * @example
+ * vmModuleOfFamily('evm').canonicalAddress('0xAbC…') // '0xabc…'
+ */
+export function vmModuleOfFamily(family: AddressFamily): VmModule {
+  const module = FAMILY_MODULES.get(family)
+  if (module === undefined)
+    throw new RangeError(`unknown address family ${String(family)}; known: ${ADDRESS_FAMILIES.join(', ')}`)
+  return module
 }
 
 /**

@@ -64,9 +64,11 @@ export const solanaModule: VmModule = Object.freeze({
   addressFamily: 'solana',
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
+  executesEvmCalldata: false,
   addressProblem: solanaAddressProblem,
   // Case is part of a base58 address.
   normalizeAddress: (address: string) => address,
+  canonicalAddress: (address: string) => address,
   txHashProblem: signatureProblem,
   // A signature is 64 bytes: the digest and the digest of the digest.
   txHashFromDigest: (digest: Uint8Array) => bs58.encode(Uint8Array.from([...digest, ...keccak256(digest)])),

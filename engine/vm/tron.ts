@@ -61,8 +61,10 @@ export const tronModule: VmModule = Object.freeze({
   addressFamily: 'tron',
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
+  executesEvmCalldata: false,
   addressProblem: tronAddressProblem,
   normalizeAddress: (address: string) => address,
+  canonicalAddress: (address: string) => address,
   txHashProblem: altVmTxHashProblem,
   txHashFromDigest: (digest: Uint8Array) => bytesToHex(digest),
   // The 21-byte base58check payload (0x41 ‖ 20 bytes).

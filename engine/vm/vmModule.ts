@@ -31,6 +31,8 @@ export interface VmModule {
   readonly requiresTokenApproval: boolean
   /** Whether the integrator must register the source transaction's hash (`registerTxs`) for it to be tracked. */
   readonly requiresRegisterTransaction: boolean
+  /** Whether the VM runs EVM contract calls, so that `evm-calldata-tx` can end on one of its chains. */
+  readonly executesEvmCalldata: boolean
   /**
    * Why a string is not an account or token address of the VM, or `undefined` when it is one. Called with
    * non-empty strings without whitespace; the native sentinel is handled by the registry's `addressProblem`.
@@ -38,6 +40,13 @@ export interface VmModule {
   addressProblem(address: string): string | undefined
   /** The canonical lookup form of a valid address (keys, comparisons, the store). */
   normalizeAddress(address: string): string
+  /**
+   * One spelling for every way of writing the same address, for matching against lists (sanctions screening): case
+   * folded wherever the format says case carries no meaning. Unlike `normalizeAddress`, it may differ from the
+   * forms already used as keys (bech32 is folded to lower case); called with strings without surrounding whitespace,
+   * valid or not.
+   */
+  canonicalAddress(address: string): string
   /** Why a string is not a transaction hash of the VM (the `registerTxs` format), or `undefined`. */
   txHashProblem(hash: string): string | undefined
   /** A transaction hash in the VM's format made from a 32-byte digest (the tracker's simulated legs). */

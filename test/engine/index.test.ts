@@ -5,6 +5,7 @@ import { miniSnapshot } from '../helpers/miniSnapshot.js'
 describe('public entry', () => {
   it('exports exactly this list (API changes show up in review)', () => {
     expect(Object.keys(engine).sort()).toEqual([
+      'ADDRESS_FAMILIES',
       'AmountTooHighError',
       'AmountTooLowError',
       'BRIDGE_IDS',
@@ -58,6 +59,7 @@ describe('public entry', () => {
       'txHashProblem',
       'vmIdOf',
       'vmModuleOf',
+      'vmModuleOfFamily',
       'walletAddressProblem',
     ])
   })

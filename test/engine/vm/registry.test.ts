@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Vm } from '../../../engine/graph/types.js'
 import { decodeChainAddress, encodeChainAddress } from '../../../engine/vm/chainAddress.js'
 import {
+  ADDRESS_FAMILIES,
   VM_IDS,
   VM_MODULES,
   VMS,
@@ -11,6 +12,7 @@ import {
   sameAddressFamily,
   txHashProblem,
   vmModuleOf,
+  vmModuleOfFamily,
   vmModulesOfVmId,
 } from '../../../engine/vm/registry.js'
 
@@ -45,6 +47,37 @@ describe('VM registry', () => {
     expect(sameAddressFamily('evm', 'solana')).toBe(false)
     expect(sameAddressFamily('bitcoin', 'tron')).toBe(false)
     expect(VMS.map(addressFamilyOf)).toEqual(['evm', 'evm', 'solana', 'bitcoin', 'tron'])
+  })
+
+  it('lists each address family once, each answered by a module of that family', () => {
+    expect(ADDRESS_FAMILIES).toEqual(['evm', 'solana', 'bitcoin', 'tron'])
+    for (const family of ADDRESS_FAMILIES) expect(vmModuleOfFamily(family).addressFamily).toBe(family)
+    expect(vmModuleOfFamily('evm').vm).toBe('evm')
+    expect(() => vmModuleOfFamily('cosmos' as never)).toThrow(RangeError)
+  })
+
+  it('gives one canonical spelling per address: case folded only where the format ignores it', () => {
+    const evm = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+    expect(vmModuleOf('evm').canonicalAddress(evm)).toBe(evm.toLowerCase())
+    expect(vmModuleOf('hypercore').canonicalAddress(evm)).toBe(evm.toLowerCase())
+    expect(vmModuleOf('bitcoin').canonicalAddress('BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ')).toBe(
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    )
+    // Base58 (Bitcoin legacy, Tron, Solana): case is part of the address.
+    expect(vmModuleOf('bitcoin').canonicalAddress('12HQDsicffSBaYdJ6BhnE22sfjTESmmzKx')).toBe(
+      '12HQDsicffSBaYdJ6BhnE22sfjTESmmzKx',
+    )
+    expect(vmModuleOf('tron').canonicalAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    )
+    // Bitcoin's lookup form keeps bech32 as given (snapshot and store keys); its canonical form does not.
+    expect(vmModuleOf('bitcoin').normalizeAddress('BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ')).toBe(
+      'BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ',
+    )
+  })
+
+  it('runs EVM calldata on EVM chains only (HyperCore shares the address format, not the EVM)', () => {
+    expect(VMS.filter((vm) => VM_MODULES[vm].executesEvmCalldata)).toEqual(['evm'])
   })
 
   it('keeps the source-transaction flags of the quote (approvals on EVM only; registration off EVM)', () => {
