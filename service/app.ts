@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     .use(routeCheck([publicApi, api]))
     .use(publicApi.routes())
     .use(createAuth(keys))
-    .use(createCompliance(config))
+    .use(createCompliance(config, { snapshot: engine.snapshot }))
     .use(api.routes())
   return app
 }

@@ -1,8 +1,7 @@
 /**
  * Wallet screening (SPEC §5.6, §7.2 `WALLET_SCREENED`): addresses in a request against the sanctioned lists.
  */
-import { type Vm, WalletScreeningError, addressFamilyOf } from '../../engine/index.js'
-import { loadSnapshotFile } from '../../engine/loader.js'
+import { type Chain, type Vm, WalletScreeningError, addressFamilyOf } from '../../engine/index.js'
 import { canonicalAddress, type ScreeningFamily, type ScreeningLists } from './screeningLists.js'
 
 /** One address of a request to screen, with the chain it is used on. */
@@ -25,8 +24,8 @@ export interface Screener {
   isListed(chainId: number, address: string): boolean
 }
 
-/** How the screener learns a chain's VM: from the snapshot the service quotes on. */
-export type VmOfChain = (chainId: number) => Vm | undefined
+/** The chains the screener knows: the snapshot the service quotes on (`engine.snapshot.chains`). */
+export type ScreenedChains = ReadonlyMap<number, Pick<Chain, 'vm'>>
 
 /**
  * The VM assumed for a chain the snapshot does not name: EVM chains and HyperCore share the 20-byte hex format,
@@ -40,55 +39,42 @@ const UNLISTED_CHAIN_VM: Vm = 'evm'
  * written here.
  *
  * @param chainId - a chain id.
- * @param vmOfChain - the chains' VMs (default: the default snapshot's chains).
+ * @param chains - the chains of the snapshot served; a chain it does not name is screened as EVM-format.
  * @returns the family, or `undefined` for a chain id that is not a positive safe integer.
  *
  * @example
- * screeningFamilyOf(42161) // 'evm'
- * screeningFamilyOf(20000000000001) // 'bitcoin'
+ * screeningFamilyOf(42161, engine.snapshot.chains) // 'evm'
+ * screeningFamilyOf(20000000000001, engine.snapshot.chains) // 'bitcoin' (in the default snapshot)
  */
-export function screeningFamilyOf(
-  chainId: number,
-  vmOfChain: VmOfChain = defaultVmOfChain(),
-): ScreeningFamily | undefined {
+export function screeningFamilyOf(chainId: number, chains: ScreenedChains): ScreeningFamily | undefined {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) return undefined
-  return addressFamilyOf(vmOfChain(chainId) ?? UNLISTED_CHAIN_VM)
+  return addressFamilyOf(chains.get(chainId)?.vm ?? UNLISTED_CHAIN_VM)
 }
 
-let defaultChains: VmOfChain | undefined
-
-/**
- * The default snapshot's chains, loaded once through the engine's validating loader. Used when a caller does not
- * pass the chains of the snapshot it serves; a service with its own snapshot should pass them.
- */
-function defaultVmOfChain(): VmOfChain {
-  if (defaultChains === undefined) {
-    const chains = loadSnapshotFile().chains
-    defaultChains = (chainId) => chains.get(chainId)?.vm
-  }
-  return defaultChains
+/** What a screener is built from. */
+export interface CreateScreenerParameters {
+  /** From `loadScreeningLists`. */
+  readonly lists: ScreeningLists
+  /** The chains of the snapshot the service serves (`engine.snapshot.chains`): each chain's VM picks its list. */
+  readonly chains: ScreenedChains
+  /** The clock for `screenedAt` (tests pass a fixed one); default `new Date()`. */
+  readonly now?: () => Date
 }
 
 /**
  * Builds a screener over loaded lists. Use the same one per worker for query strings (compliance middleware)
- * and for addresses read from JSON bodies.
+ * and for addresses read from JSON bodies. Reads no file: the lists and the chains are given.
  *
- * @param lists - from `loadScreeningLists`.
- * @param now - the clock for `screenedAt` (tests pass a fixed one).
- * @param vmOfChain - each chain's VM, from the snapshot served (default: the default snapshot's chains).
  * @returns the screener.
  *
  * @example
- * const screener = createScreener(loadScreeningLists(config.screeningDir))
+ * const screener = createScreener({ lists: loadScreeningLists(config.screeningDir), chains: engine.snapshot.chains })
  * screener.screenAddresses([{ field: 'sender', address, chainId: 1 }]) // throws WalletScreeningError if listed
  */
-export function createScreener(
-  lists: ScreeningLists,
-  now: () => Date = () => new Date(),
-  vmOfChain: VmOfChain = defaultVmOfChain(),
-): Screener {
+export function createScreener(parameters: CreateScreenerParameters): Screener {
+  const { lists, chains, now = () => new Date() } = parameters
   const isListed = (chainId: number, address: string): boolean => {
-    const family = screeningFamilyOf(chainId, vmOfChain)
+    const family = screeningFamilyOf(chainId, chains)
     return family !== undefined && lists.sets[family].has(canonicalAddress(family, address))
   }
   return Object.freeze({

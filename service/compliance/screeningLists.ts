@@ -4,9 +4,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ADDRESS_FAMILIES, type AddressFamily, vmModuleOfFamily } from '../../engine/index.js'
 
-/** Address families that have lists. EVM covers every EVM chain and HyperCore (same address format). */
-export type ScreeningFamily = 'evm' | 'bitcoin' | 'tron' | 'solana'
+/**
+ * Address families that have lists: the VM registry's (`AddressFamily`). EVM covers every EVM chain and HyperCore
+ * (same address format).
+ */
+export type ScreeningFamily = AddressFamily
 
 /** The loaded lists: canonical addresses per family, and which files fed them. */
 export interface ScreeningLists {
@@ -16,6 +20,8 @@ export interface ScreeningLists {
   /** `sanctioned_addresses_<ASSET>.txt` files of assets with no chain here (e.g. XMR, LTC), not read. */
   readonly ignoredFiles: readonly string[]
 }
+
+type ListSets = Record<ScreeningFamily, Set<string>>
 
 const LIST_FILE = /^sanctioned_addresses_([A-Z0-9]+)\.txt$/
 
@@ -49,9 +55,10 @@ const ASSET_FAMILIES: Readonly<Record<string, readonly ScreeningFamily[]>> = {
 }
 
 /**
- * The canonical lookup form of an address in a family: lower case for EVM (case is only the EIP-55 checksum)
- * and for bech32 Bitcoin addresses (valid in either case); unchanged for base58 (Bitcoin legacy, Tron,
- * Solana), where case is part of the address. Surrounding whitespace is removed.
+ * The canonical lookup form of an address in a family, as the family's VM module gives it (`canonicalAddress`):
+ * lower case for EVM (case is only the EIP-55 checksum) and for bech32 Bitcoin addresses (valid in either case);
+ * unchanged for base58 (Bitcoin legacy, Tron, Solana), where case is part of the address. Surrounding whitespace is
+ * removed.
  *
  * @param family - the address family.
  * @param address - the address as received.
@@ -62,10 +69,7 @@ const ASSET_FAMILIES: Readonly<Record<string, readonly ScreeningFamily[]>> = {
  * canonicalAddress('tron', 'TBHTJqAy4DhHhmT3dNceJYNRz4SdLofLre') // unchanged
  */
 export function canonicalAddress(family: ScreeningFamily, address: string): string {
-  const trimmed = address.trim()
-  if (family === 'evm') return trimmed.toLowerCase()
-  if (family === 'bitcoin' && /^bc1/i.test(trimmed)) return trimmed.toLowerCase()
-  return trimmed
+  return vmModuleOfFamily(family).canonicalAddress(address.trim())
 }
 
 /**
@@ -88,12 +92,7 @@ export function loadScreeningLists(dir: string): ScreeningLists {
   } catch (error) {
     throw new Error(`SCREENING_DIR ${dir} cannot be read: ${(error as Error).message}`, { cause: error })
   }
-  const sets: Record<ScreeningFamily, Set<string>> = {
-    evm: new Set(),
-    bitcoin: new Set(),
-    tron: new Set(),
-    solana: new Set(),
-  }
+  const sets = Object.fromEntries(ADDRESS_FAMILIES.map((family) => [family, new Set<string>()])) as ListSets
   const files: string[] = []
   const ignoredFiles: string[] = []
   for (const name of names) {

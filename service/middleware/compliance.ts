@@ -3,6 +3,7 @@
  * query string's `sender`, `recipient` and `refundTo`.
  */
 import type Koa from 'koa'
+import type { Snapshot } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import { createGeoPolicy } from '../compliance/geo.js'
 import { createScreener, parseChainIdLeniently, type ScreenedAddress } from '../compliance/screening.js'
@@ -19,8 +20,10 @@ export interface ComplianceMiddleware extends Koa.Middleware<AppState> {
   screenAddresses(addresses: readonly ScreenedAddress[]): void
 }
 
-/** Options of `createCompliance` beyond the service configuration. */
+/** What `createCompliance` needs beyond the service configuration. */
 export interface CreateComplianceOptions {
+  /** The snapshot the app serves (`engine.snapshot`): each chain's VM picks the list that screens its wallets. */
+  readonly snapshot: Pick<Snapshot, 'chains'>
   /** Clock for `blockedAt` and `screenedAt`; default `new Date()`. */
   readonly now?: () => Date
 }
@@ -46,23 +49,27 @@ const valuesOf = (value: string | string[] | undefined): readonly string[] =>
  * are all screened, against every chain id given, so a duplicate cannot hide an address from screening.
  *
  * @param config - `geoHeader`, `geoBlocked`, `screeningDir`.
- * @param options - `now`, for tests.
+ * @param options - `snapshot`, the one the app serves; `now`, for tests.
  * @returns the middleware, with `screenAddresses` for body addresses.
  * @throws Error at construction when the lists cannot be loaded or the geo configuration is malformed.
  *   The middleware throws GeoBlockingError or WalletScreeningError (403) for the error middleware to render.
  *
  * @example
- * const compliance = createCompliance(config)
+ * const compliance = createCompliance(config, { snapshot: engine.snapshot })
  * app.use(createAuth(keys)).use(compliance)
  * compliance.screenAddresses([{ field: 'txs[0].sender', address, chainId: 1 }]) // in a POST route
  */
 export function createCompliance(
   config: Pick<ServiceConfig, 'geoHeader' | 'geoBlocked' | 'screeningDir'>,
-  options: CreateComplianceOptions = {},
+  options: CreateComplianceOptions,
 ): ComplianceMiddleware {
   const now = options.now ?? (() => new Date())
   const geo = createGeoPolicy(config)
-  const screener = createScreener(loadScreeningLists(config.screeningDir), now)
+  const screener = createScreener({
+    lists: loadScreeningLists(config.screeningDir),
+    chains: options.snapshot.chains,
+    now,
+  })
 
   const compliance: Koa.Middleware<AppState> = async function compliance(ctx, next) {
     const blocked = geo.check(ctx.get(geo.header), now())

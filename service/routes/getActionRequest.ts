@@ -17,6 +17,7 @@ import {
   addressProblem,
   isNativeSentinel,
   parseQuoteRequest,
+  vmModuleOf,
 } from '../../engine/index.js'
 import { transactionBuilderOf } from '../../engine/transactions.js'
 import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
@@ -226,7 +227,8 @@ function canonicalAmount(amount: string): string {
 
 /**
  * Snapshot-dependent rules: the source chain must be an EVM chain (other VMs' transactions are not built yet);
- * `evm-calldata-tx` needs an EVM destination, a native `dstToken` for `value` and an ERC-20 one for `erc20Amount`.
+ * `evm-calldata-tx` needs a destination whose VM executes EVM calldata (`VmModule.executesEvmCalldata`), a native
+ * `dstToken` for `value` and an ERC-20 one for `erc20Amount`.
  * Unknown chains are left to the engine (`UNSUPPORTED_NETWORK`).
  *
  * @throws InvalidParameterError naming the parameter.
@@ -242,7 +244,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
     })
   }
   if (request.actionType !== 'evm-calldata-tx' || dstChain === undefined) return
-  if (dstChain.vm !== 'evm') {
+  if (!vmModuleOf(dstChain.vm).executesEvmCalldata) {
     throw new InvalidParameterError({
       parameter: 'dstChainId',
       value: String(request.dstChainId),

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import Koa from 'koa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BaseError, GeoBlockingError, WalletScreeningError } from '../../engine/index.js'
+import { loadSnapshotFile } from '../../engine/loader.js'
 import { loadConfig, type ServiceConfig } from '../../service/config.js'
 import { countryName } from '../../service/compliance/geo.js'
 import { loadScreeningLists } from '../../service/compliance/screeningLists.js'
@@ -15,6 +16,8 @@ import { thrown } from '../helpers/thrown.js'
 
 const NOW = new Date('2025-03-04T05:06:07.000Z')
 const DEFAULTS = loadConfig({})
+/** The snapshot the service serves by default: its chain ids (Bitcoin, Tron) are the ones below. */
+const SNAPSHOT = loadSnapshotFile(DEFAULTS.snapshotPath)
 // Known to be on the shipped lists (fixtures/ofac): Lazarus Group (ETH), an XBT and a TRX entry.
 const LISTED_ETH = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96'
 const LISTED_XBT = '12HQDsicffSBaYdJ6BhnE22sfjTESmmzKx'
@@ -30,7 +33,7 @@ afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
 /** A Koa app: an error middleware that keeps what was thrown, compliance, and one route answering `ok`. */
 async function serve(config: Partial<ServiceConfig> = {}) {
   const errors: unknown[] = []
-  const compliance = createCompliance({ ...DEFAULTS, ...config }, { now: () => NOW })
+  const compliance = createCompliance({ ...DEFAULTS, ...config }, { snapshot: SNAPSHOT, now: () => NOW })
   const app = new Koa<AppState>()
   app.use(async (ctx, next) => {
     try {
@@ -145,7 +148,9 @@ describe('GEO_BLOCKED configuration', () => {
   })
 
   it('rejects a malformed code at construction', () => {
-    expect(() => createCompliance({ ...DEFAULTS, geoBlocked: ['KP', 'North Korea'] })).toThrow('GEO_BLOCKED')
+    expect(() => createCompliance({ ...DEFAULTS, geoBlocked: ['KP', 'North Korea'] }, { snapshot: SNAPSHOT })).toThrow(
+      'GEO_BLOCKED',
+    )
   })
 
   it('names countries, with fallbacks for pseudo-codes', () => {
@@ -319,6 +324,8 @@ describe('screening lists (SCREENING_DIR)', () => {
 
   it('refuses a directory without lists, or none at all', () => {
     expect(() => loadScreeningLists(listDir({ 'README.md': '' }))).toThrow('holds no sanctioned_addresses_')
-    expect(() => createCompliance({ ...DEFAULTS, screeningDir: join(tempDir, 'absent') })).toThrow('SCREENING_DIR')
+    expect(() =>
+      createCompliance({ ...DEFAULTS, screeningDir: join(tempDir, 'absent') }, { snapshot: SNAPSHOT }),
+    ).toThrow('SCREENING_DIR')
   })
 })
