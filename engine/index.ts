@@ -43,8 +43,13 @@ export type {
   SwapDirection,
   TokenAmount,
 } from './quote/types.js'
-export { isParsedQuoteRequest, parseQuoteRequest, QuoteRequestSchema } from './schema/quoteRequest.js'
-export type { ParseQuoteRequestOptions } from './schema/quoteRequest.js'
+export {
+  isParsedQuoteRequest,
+  parseQuoteRequest,
+  parseValidQuoteRequest,
+  QuoteRequestSchema,
+} from './schema/quoteRequest.js'
+export type { ParseQuoteRequestOptions, ValidQuoteRequest } from './schema/quoteRequest.js'
 export * as schemas from './schema/schemas.js'
 export * as rules from './schema/rules.js'
 export { compileValidator } from './schema/validate.js'

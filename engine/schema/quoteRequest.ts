@@ -60,6 +60,12 @@ export const QuoteRequestSchema = Type.Object(
  */
 export type QuoteRequest = Omit<Static<typeof QuoteRequestSchema>, 'amount'> & { amount: string | bigint }
 
+/**
+ * A quote request that already meets `QuoteRequestSchema` (the schema's type, `amount` a decimal string): what
+ * `parseValidQuoteRequest` takes.
+ */
+export type ValidQuoteRequest = Static<typeof QuoteRequestSchema>
+
 const PARSED: unique symbol = Symbol('crossroute.parsedQuoteRequest')
 
 /** A request after the shared parse: typed, `bigint` amount, slippage as an exact fraction. */
@@ -113,6 +119,29 @@ export function parseQuoteRequest(input: unknown, options: ParseQuoteRequestOpti
     ...(options.rawValueOf ? { rawValueOf: options.rawValueOf } : {}),
   }
   validator.assert(request, context)
+  return parseValidQuoteRequest(request, options)
+}
+
+/**
+ * The rest of `parseQuoteRequest`, for a request already checked against the schema's rules — by
+ * `QuoteRequestSchema` itself or by schemas built from the same scalars, as the HTTP service's query decoder is —
+ * so that the hot path validates once: the rules no schema expresses (the uint256 bound, a zero amount, slippage
+ * precision, application fees with the protocol fee) and the conversion to the typed form. It does not check the
+ * schema again: give it only validated input.
+ *
+ * @param request - a request meeting `QuoteRequestSchema`, absent fields left out or `undefined`.
+ * @returns the typed request, which `engine.quote` takes without parsing it again.
+ * @throws InvalidParameterError (`amount` above 2^256 − 1, `slippage` too precise, `appFees` with the protocol fee
+ *   reaching 10000 bps), InvalidAmountZeroError — with the spec's details, as `parseQuoteRequest` throws them.
+ *
+ * @example
+ * const decoded = decoder.decode(query, 'getAction') // validated with the same scalar schemas
+ * const parsed = parseValidQuoteRequest(toQuoteRequest(decoded), { protocolFeeBps: 5 })
+ */
+export function parseValidQuoteRequest(
+  request: ValidQuoteRequest,
+  options: ParseQuoteRequestOptions = {},
+): ParsedQuoteRequest {
   const raw = (parameter: string, value: unknown) =>
     options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
 

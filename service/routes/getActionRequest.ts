@@ -2,6 +2,7 @@
  * The `getAction` request (SPEC §2.3, §4.1): parsed from the query string, checked against the snapshot, and
  * turned into the engine's `QuoteRequest`. The rules are tabled in `service/tx/README.md`.
  */
+import type { Static } from '@sinclair/typebox'
 import type { Hex } from 'viem'
 import {
   type AppFee,
@@ -11,16 +12,18 @@ import {
   InvalidParameterError,
   MissingRequiredFieldError,
   type ParsedQuoteRequest,
-  type QuoteRequest,
+  type QuoteRequestSchema,
   type Snapshot,
   type SwapDirection,
+  type ValidQuoteRequest,
   addressProblem,
   isNativeSentinel,
-  parseQuoteRequest,
+  parseValidQuoteRequest,
+  type schemas,
   vmModuleOf,
 } from '../../engine/index.js'
 import { transactionBuilderOf } from '../../engine/transactions.js'
-import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
+import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
 
 /** Fields every action type shares (SPEC §2.3). */
@@ -76,7 +79,8 @@ export interface GetActionInput {
 
 /**
  * Parses and validates a `getAction` query string with the parameters' schemas (`service/schema/`), then the
- * rules of the action type, then the rules every quote shares (`parseQuoteRequest`, the engine's own parse).
+ * rules of the action type, then the rules every quote shares that no schema expresses (`parseValidQuoteRequest`,
+ * the engine's own parse after its schema check: the parameters were checked by the same scalar schemas, once).
  * Checks run in this order: actionType, the always-required fields, formats, unsupported features, then the
  * action type's own rules and the shared ones.
  *
@@ -119,7 +123,7 @@ export function parseGetAction(
   }
   const request =
     decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
-  const quoteRequest = parseQuoteRequest(toQuoteRequest(request), {
+  const quoteRequest = parseValidQuoteRequest(toQuoteRequest(request), {
     context: request.actionType,
     protocolFeeBps,
     rawValueOf: (name) =>
@@ -142,30 +146,26 @@ export function parseActionRequest(
   return parseGetAction(query, defaults, protocolFeeBps).request
 }
 
-/** The query after the schemas: typed values, absent parameters left out. */
-interface DecodedQuery {
-  actionType: 'swap-action' | 'evm-calldata-tx'
-  sender: string
-  srcChainId: number
-  srcToken: string
-  dstChainId: number
-  dstToken: string
-  slippage: number
-  amount?: string
-  swapDirection?: SwapDirection
-  recipient?: string
-  refundTo?: string
-  bridgeIds?: BridgeId[]
-  appFees?: AppFee[]
-  to?: string
-  data?: Hex
-  value?: string
-  erc20Amount?: string
-  erc20Spender?: string
-  gasless?: boolean
-  returnDepositAddress?: boolean
-  solanaSponsor?: string
-}
+type QuoteFields = Static<typeof QuoteRequestSchema>
+
+/**
+ * The query after the decoder (`GET_ACTION_PARAMETERS`): typed values, absent parameters left out. The quote's
+ * fields have the quote request's types (the parameters share its scalar schemas), with the tokens required and the
+ * amount optional, as the parameters declare them; `venue` was refused before decoding.
+ */
+type DecodedQuery = Omit<QuoteFields, 'srcToken' | 'dstToken' | 'amount'> &
+  Required<Pick<QuoteFields, 'srcToken' | 'dstToken'>> &
+  Partial<Pick<QuoteFields, 'amount'>> & {
+    actionType: Exclude<Static<typeof ActionType>, 'venue'>
+    to?: Static<typeof schemas.EvmAddress>
+    data?: Static<typeof schemas.Hex>
+    value?: Static<typeof schemas.AmountString>
+    erc20Amount?: Static<typeof schemas.AmountString>
+    erc20Spender?: Static<typeof schemas.EvmAddress>
+    gasless?: boolean
+    returnDepositAddress?: boolean
+    solanaSponsor?: Static<typeof schemas.SolanaAddress>
+  }
 
 function swapAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): SwapActionRequest {
   rejectForeign(query, CALL_PARAMETERS, 'only for evm-calldata-tx')
@@ -206,7 +206,8 @@ function calldataAction(query: Query, decoded: DecodedQuery, base: ActionRequest
     actionType: 'evm-calldata-tx',
     ...base,
     to,
-    data: decoded.data,
+    // The Hex schema's pattern (`^0x…`) is viem's template type.
+    data: decoded.data as Hex,
     ...optional('value', value),
     ...optional('erc20Amount', erc20Amount),
     erc20Spender,
@@ -274,7 +275,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
  *
  * @example engine.quote(toQuoteRequest(request))
  */
-export function toQuoteRequest(request: ActionRequest): QuoteRequest {
+export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
   const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
     request
   const amount = request.actionType === 'swap-action' ? request.amount : (request.erc20Amount ?? request.value)!

@@ -52,6 +52,7 @@ describe('public entry', () => {
       'loadSnapshot',
       'normalizeAddress',
       'parseQuoteRequest',
+      'parseValidQuoteRequest',
       'rules',
       'sameAddressFamily',
       'schemas',
