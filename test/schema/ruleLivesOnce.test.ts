@@ -3,11 +3,6 @@
  * HTTP answer, the engine's library answer and the OpenAPI document all follow it. If any of them restated the
  * bound, this test would see the old 10000 there.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { type Server, createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ETH, ETH_USDC, OP, OP_WETH, SENDER, miniSnapshot } from '../helpers/miniSnapshot.js'
 
@@ -21,10 +16,7 @@ vi.doMock('../../engine/schema/rules.js', async (importOriginal) => ({
 const engineModule = await import('../../engine/index.js')
 const { buildOpenApiDocument } = await import('../../service/openapi/document.js')
 const { getActionRoutes } = await import('../../service/routes/getAction.js')
-const { errors } = await import('../../service/middleware/errors.js')
-const { openStore } = await import('../../service/store/sqlite.js')
-const Koa = (await import('koa')).default
-const Router = (await import('@koa/router')).default
+const { serveRoutes } = await import('../helpers/serveRoutes.js')
 
 const engine = engineModule.createEngine(engineModule.loadSnapshot(miniSnapshot()))
 const request = {
@@ -38,49 +30,29 @@ const request = {
 }
 
 describe(`the slippage maximum, changed to ${CHANGED_MAX} in the rules module only`, () => {
-  let server: Server
-  let dataDir: string
-  let base: string
+  let api: Awaited<ReturnType<typeof serveRoutes>>
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'crossroute-rule-'))
-    const store = openStore({ dataDir, databasePath: join(dataDir, 'test.sqlite') })
-    const app = new Koa()
-    app.use(errors())
-    app.use(async (ctx, next) => {
-      ctx.state.apiKey = {
-        keyId: 'k',
-        appId: 'a',
-        orgId: 'o',
-        appName: 'A',
-        affiliateId: 'f',
-        gasless: false,
-        appFees: [],
-      }
-      await next()
+    api = await serveRoutes({
+      routers: (store) => [getActionRoutes({ engine, store, config: { quoteTtlSeconds: 60 } })],
     })
-    const api = new Router({ prefix: '/api' })
-    api.use(getActionRoutes({ engine, store, config: { quoteTtlSeconds: 60 } }).routes())
-    app.use(api.routes())
-    server = createServer(app.callback())
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/getAction`
   })
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve))
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+  afterAll(() => api.close())
 
   const httpQuote = (slippage: number) =>
-    fetch(
-      `${base}?${new URLSearchParams({ actionType: 'swap-action', ...request, srcChainId: String(ETH), dstChainId: String(OP), slippage: String(slippage) })}`,
-    )
+    api.get('/getAction', {
+      actionType: 'swap-action',
+      ...request,
+      srcChainId: String(ETH),
+      dstChainId: String(OP),
+      slippage: String(slippage),
+    })
 
   it('the HTTP answer: the maximum is accepted, one past it refused', async () => {
     expect((await httpQuote(CHANGED_MAX)).status).toBe(200)
     const refused = await httpQuote(CHANGED_MAX + 1)
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as { error: unknown }).error).toMatchObject({
+    expect(refused.body.error).toMatchObject({
       code: 'INVALID_PARAMETER',
       details: { parameter: 'slippage', value: String(CHANGED_MAX + 1) },
     })

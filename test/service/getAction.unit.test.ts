@@ -1,20 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { type Server, createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import Router from '@koa/router'
-import Koa from 'koa'
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BaseError, InvalidParameterError, createEngine, isBaseError, loadSnapshot } from '../../engine/index.js'
+import { type BaseError, InvalidParameterError, createEngine, loadSnapshot } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { getActionRoutes } from '../../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
-import { openStore } from '../../service/store/sqlite.js'
-import type { Store } from '../../service/store/store.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
-import type { ApiKeyRecord, AppState } from '../../service/types.js'
+import type { ApiKeyRecord } from '../../service/types.js'
 import {
   ETH,
   ETH_USDC,
@@ -28,6 +19,7 @@ import {
   ZERO,
   miniSnapshot,
 } from '../helpers/miniSnapshot.js'
+import { type ServedRoutes, serveRoutes } from '../helpers/serveRoutes.js'
 import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
@@ -199,51 +191,17 @@ describe('parseActionRequest: accepted forms', () => {
 })
 
 describe('GET /api/getAction in a Koa app', () => {
-  let server: Server
-  let base: string
-  let store: Store
-  let dataDir: string
+  let api: ServedRoutes
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'crossroute-getaction-'))
-    store = openStore({ dataDir, databasePath: join(dataDir, 'test.sqlite') })
-    const app = new Koa<AppState>()
-    app.use(async (ctx, next) => {
-      try {
-        await next()
-      } catch (error) {
-        if (!isBaseError(error)) throw error
-        ctx.status = error.status
-        ctx.body = {
-          success: false,
-          error: { code: error.code, name: error.name, statusCode: error.status, details: error.details },
-        }
-      }
+    api = await serveRoutes({
+      apiKey: API_KEY,
+      routers: (store) => [getActionRoutes({ engine, store, config: { quoteTtlSeconds: 1800 } })],
     })
-    app.use(async (ctx, next) => {
-      ctx.state.apiKey = API_KEY // auth stub
-      await next()
-    })
-    const api = new Router<AppState>({ prefix: '/api' })
-    api.use(getActionRoutes({ engine, store, config: { quoteTtlSeconds: 1800 } }).routes())
-    app.use(api.routes())
-    server = createServer(app.callback())
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/getAction`
   })
+  afterAll(() => api.close())
 
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve))
-    store.close()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  async function get(query: Record<string, string | string[]>) {
-    const params = new URLSearchParams()
-    for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) params.append(key, item)
-    const response = await fetch(`${base}?${params}`)
-    return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, any> }
-  }
+  const get = (query: Record<string, string | string[]>) => api.get('/getAction', query)
 
   it('swap-action exact-in: every §2.4 field, the tx, a stored txId', async () => {
     const { status, headers, body } = await get(swapQuery())
@@ -291,7 +249,7 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(decoded.args[0]).toBe(txId)
     expect(decoded.args[1].amountOutMin).toBe(BigInt(body.amountOutMin.amount))
 
-    const stored = store.getQuote(txId)!
+    const stored = api.store.getQuote(txId)!
     expect(stored).toMatchObject({
       orgId: 'org_1',
       appId: 'app_1',
@@ -318,7 +276,7 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(body.amountOut.amount).toBe('100000000000000000')
     expect(body.amountOutMin.amount).toBe(body.amountOut.amount)
     expect(BigInt(body.amountInMax.amount) >= BigInt(body.amountIn.amount)).toBe(true)
-    expect(store.getQuote(body.txId)).toBeDefined()
+    expect(api.store.getQuote(body.txId)).toBeDefined()
   })
 
   it('native input: tx.value carries the input', async () => {
@@ -349,7 +307,7 @@ describe('GET /api/getAction in a Koa app', () => {
       erc20Spender: getAddress(spender),
       erc20Amount: 250_000_000n,
     })
-    expect(store.getQuote(body.txId)!.actionRequest).toMatchObject({
+    expect(api.store.getQuote(body.txId)!.actionRequest).toMatchObject({
       actionType: 'evm-calldata-tx',
       to: TARGET,
       erc20Spender: spender,
@@ -372,7 +330,7 @@ describe('GET /api/getAction in a Koa app', () => {
   })
 
   it('records nothing when the request fails', async () => {
-    const db = openDatabase(join(dataDir, 'test.sqlite'))
+    const db = openDatabase(api.databasePath)
     const count = () => valueOf(db.prepare('SELECT count(*) FROM transactions'))
     const before = count()
     const { body } = await get(swapQuery({ amount: '100000000000000000000' })) // above the lane's maximum
