@@ -50,9 +50,10 @@ beforeAll(() => {
   )
 }, 300_000)
 
+// Removing the consumer's install (viem and its tree) outlasts the default 10 s hook timeout on busy shared cores.
 afterAll(() => {
   if (work !== undefined) rmSync(work, { recursive: true, force: true })
-})
+}, 120_000)
 
 /** Every directory under `dir` (node_modules of the consumer), depth first. */
 function directories(dir: string): string[] {
