@@ -23,7 +23,7 @@ export const BRIDGE_IDS = [
 export type BridgeId = (typeof BRIDGE_IDS)[number]
 
 /** Pool kinds the engine can price exactly. */
-export type PoolKind = 'constantProduct' | 'concentrated' | 'stableswap'
+export type PoolKind = 'constantProduct' | 'concentrated' | 'stableswap' | 'raydiumCpmm' | 'whirlpool'
 
 // ---------------------------------------------------------------------------------------------------------------
 // JSON wire format (what a snapshot file holds)
@@ -121,7 +121,46 @@ export interface StableswapPoolJson extends PoolJsonBase {
   state: StableswapStateJson
 }
 
-export type PoolJson = ConstantProductPoolJson | ConcentratedPoolJson | StableswapPoolJson
+/**
+ * Raydium's constant-product programs (raydium-cp-swap, and AMM v4's order-book-free swaps, which compute the same
+ * numbers): the trade fee is taken from the input, rounded up, and the protocol and fund shares come out of it.
+ */
+export interface RaydiumCpmmPoolJson extends PoolJsonBase {
+  kind: 'raydiumCpmm'
+  /** Trade fee in pips, the program's `trade_fee_rate` over 1e6 (2500 = 0.25%). */
+  feePips: number
+  /** Share of the trade fee kept for the protocol, millionths (`protocol_fee_rate`); 0 when absent. */
+  protocolFeeRate?: number
+  /** Share of the trade fee kept for the fund, millionths (`fund_fee_rate`); 0 when absent. */
+  fundFeeRate?: number
+  /** Vault amounts less the protocol, fund and creator fees the pool owes (`vault_amount_without_fee`). */
+  state: ConstantProductStateJson
+}
+
+export interface WhirlpoolStateJson {
+  /** Q64.64 sqrt price (`sqrt_price`). */
+  sqrtPriceX64: string
+  /** Current tick (`tick_current_index`); consistent with sqrtPriceX64. */
+  tick: number
+  /** In-range liquidity. */
+  liquidity: string
+  tickSpacing: number
+  /** Initialized ticks, sorted ascending by index. */
+  ticks: TickJson[]
+}
+
+/** Orca Whirlpool (concentrated liquidity on Solana, Q64.64 prices, tick arrays of 88 ticks). */
+export interface WhirlpoolPoolJson extends PoolJsonBase {
+  kind: 'whirlpool'
+  /** Fee in pips, the program's `fee_rate` in hundredths of a bp (400 = 0.04%). */
+  feePips: number
+  /** Share of the fee kept for the protocol, bps (`protocol_fee_rate`); 0 when absent. */
+  protocolFeeRateBps?: number
+  state: WhirlpoolStateJson
+}
+
+export type PoolJson =
+  ConstantProductPoolJson | ConcentratedPoolJson | StableswapPoolJson | RaydiumCpmmPoolJson | WhirlpoolPoolJson
 
 export interface BridgeLaneJson {
   id: string
@@ -242,7 +281,35 @@ export interface StableswapPool extends PoolBase {
   readonly state: StableswapState
 }
 
-export type Pool = ConstantProductPool | ConcentratedPool | StableswapPool
+export interface RaydiumCpmmPool extends PoolBase {
+  readonly kind: 'raydiumCpmm'
+  /** Trade fee in pips (`trade_fee_rate` / 1e6). */
+  readonly feePips: number
+  /** Protocol share of the trade fee, millionths. */
+  readonly protocolFeeRate: number
+  /** Fund share of the trade fee, millionths. */
+  readonly fundFeeRate: number
+  readonly state: ConstantProductState
+}
+
+export interface WhirlpoolState {
+  readonly sqrtPriceX64: bigint
+  readonly tick: number
+  readonly liquidity: bigint
+  readonly tickSpacing: number
+  readonly ticks: readonly Tick[]
+}
+
+export interface WhirlpoolPool extends PoolBase {
+  readonly kind: 'whirlpool'
+  /** Fee in pips (`fee_rate`, hundredths of a bp). */
+  readonly feePips: number
+  /** Protocol share of the fee, bps. */
+  readonly protocolFeeRateBps: number
+  readonly state: WhirlpoolState
+}
+
+export type Pool = ConstantProductPool | ConcentratedPool | StableswapPool | RaydiumCpmmPool | WhirlpoolPool
 
 export interface BridgeLane {
   readonly id: string

@@ -1,7 +1,8 @@
 /**
  * The shape of one pool kind: everything the loader, the router and the quote need to know about a kind of pool,
- * in one object. Each kind (`constantProductKind.ts`, `concentratedKind.ts`, `stableswapKind.ts`) exports one;
- * `registry.ts` looks them up by `pool.kind`. Indices are positions in `pool.tokens`.
+ * in one object. Each kind (`constantProductKind.ts`, `concentratedKind.ts`, `stableswapKind.ts`,
+ * `raydiumCpmmKind.ts`, `whirlpoolKind.ts`) exports one; `registry.ts` looks them up by `pool.kind`. Indices are
+ * positions in `pool.tokens`.
  */
 import type { Pool, PoolJson } from '../graph/types.js'
 

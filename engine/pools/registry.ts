@@ -6,7 +6,9 @@ import type { Pool, PoolJson, PoolKind } from '../graph/types.js'
 import { concentratedKind } from './concentratedKind.js'
 import { constantProductKind } from './constantProductKind.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
+import { raydiumCpmmKind } from './raydiumCpmmKind.js'
 import { stableswapKind } from './stableswapKind.js'
+import { whirlpoolKind } from './whirlpoolKind.js'
 
 /** Each kind's module, typed with its own pool and JSON types. */
 export type PoolKindModules = {
@@ -18,6 +20,8 @@ export const POOL_KINDS: PoolKindModules = Object.freeze({
   constantProduct: constantProductKind,
   concentrated: concentratedKind,
   stableswap: stableswapKind,
+  raydiumCpmm: raydiumCpmmKind,
+  whirlpool: whirlpoolKind,
 })
 
 /**

@@ -65,7 +65,9 @@ export function stableswapAmountOut(pool: StableswapPool, i: number, j: number, 
 /**
  * The smallest input whose `exchange` output is at least `amountOut`. Starts from the closed form of
  * StableSwap-NG Views `_get_dx` (get_y solved for coin i at the balance of j the output needs), then checks and
- * corrects it against `stableswapAmountOut` itself, so the answer never delivers less than asked.
+ * corrects it against `stableswapAmountOut` itself, so the answer never delivers less than asked. Where the closed
+ * form cannot run (the last units of the balance), the search starts from the largest input `exchange` accepts, so
+ * exact output and exact input agree up to the most the pool can pay.
  *
  * @param pool a stableswap pool (2–4 coins)
  * @param i index of the coin paid in
@@ -83,9 +85,15 @@ export function stableswapAmountIn(pool: StableswapPool, i: number, j: number, a
   const afterFee = divRoundingUp(amountOut * p.rates[j]!, PRECISION)
   const beforeFee = divRoundingUp(afterFee * FEE_DENOMINATOR, FEE_DENOMINATOR - p.fee)
   const y = p.xp[j]! - beforeFee - 1n
-  if (y <= 0n) return undefined
-  const x = getY(j, i, y, p.xp, p.amp, p.d)
-  if (x === undefined) return undefined
+  // Near the whole balance the closed form can fail although an input delivers: `beforeFee` is rounded up while the
+  // pool floors its fee, so `y` may reach 0, and get_y can overflow for tiny balances. Then search down from the
+  // largest input `exchange` accepts, which delivers the most the pool can pay (output never falls as input grows).
+  const x = y > 0n ? getY(j, i, y, p.xp, p.amp, p.d) : undefined
+  if (x === undefined) {
+    const largestInput = MAX_UINT256 / p.rates[i]!
+    const most = getDy(p, i, j, largestInput)
+    return most !== undefined && most >= amountOut ? smallestInputFor(p, i, j, amountOut, largestInput) : undefined
+  }
   const estimate = x > p.xp[i]! ? divRoundingUp((x - p.xp[i]!) * PRECISION, p.rates[i]!) : 1n
   return smallestInputFor(p, i, j, amountOut, estimate)
 }

@@ -1,6 +1,7 @@
 /**
  * Consistency checks on a loaded pool, so that the math never runs on a state no real pool could be in. Each kind's
- * rules live in its module (`constantProductKind.ts`, `concentratedKind.ts`, `stableswapKind.ts`).
+ * rules live in its module (`constantProductKind.ts`, `concentratedKind.ts`, `stableswapKind.ts`, `raydiumCpmmKind.ts`,
+ * `whirlpoolKind.ts`).
  */
 import type { Pool } from '../graph/types.js'
 import { poolKindOf } from './registry.js'

@@ -7,12 +7,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { POOL_KINDS } from '../../engine/pools/registry.js'
 
 const ROOT = join(import.meta.dirname, '../..')
 const SCANNED = ['engine', 'service', 'bench', 'fixtures']
 
 const VM_LITERAL = `['"\`](?:evm|solana|bitcoin|tron|hypercore|alt-vm)['"\`]`
-const POOL_KIND_LITERAL = `['"\`](?:constantProduct|concentrated|stableswap)['"\`]`
+// Every registered kind, so a new kind is guarded as soon as it is registered.
+const POOL_KIND_LITERAL = `['"\`](?:${Object.keys(POOL_KINDS).join('|')})['"\`]`
 /** Comparing with, or branching on, a literal: `x === 'evm'`, `'evm' !== x`, `case 'evm':`. */
 const comparedWith = (literal: string) =>
   new RegExp(`(?:===|!==)\\s*${literal}|${literal}\\s*(?:===|!==)|\\bcase\\s+${literal}\\s*:`)
@@ -109,6 +111,7 @@ describe('one home per VM, pool kind and chain (issue 9)', () => {
     const routing = 'engine/routing/graph.ts'
     expect(violations(routing, "  switch (pool.kind) {\n    case 'constantProduct':\n")).toHaveLength(1)
     expect(violations(routing, "const fee = pool.kind === 'concentrated' ? a : b")).toHaveLength(1)
+    expect(violations(routing, "if (pool.kind !== 'whirlpool') return")).toHaveLength(1)
     expect(violations('service/tracker/x.ts', "if (chain?.vm !== 'evm') throw error")).toHaveLength(1)
     expect(violations('service/routes/x.ts', "    case 'alt-vm':")).toHaveLength(1)
     expect(violations('service/compliance/x.ts', 'switch (chainId) {')).toHaveLength(1)

@@ -9,7 +9,7 @@ const E18 = 10n ** 18n
 
 describe('pool-kind registry', () => {
   it('has one module per PoolKind, each answering to its own kind', () => {
-    const kinds: PoolKind[] = ['constantProduct', 'concentrated', 'stableswap']
+    const kinds: PoolKind[] = ['constantProduct', 'concentrated', 'stableswap', 'raydiumCpmm', 'whirlpool']
     expect(Object.keys(POOL_KINDS).sort()).toEqual([...kinds].sort())
     for (const kind of kinds) expect(POOL_KINDS[kind].kind).toBe(kind)
     expect(Object.isFrozen(POOL_KINDS)).toBe(true)

@@ -153,6 +153,23 @@ describe.each(POOLS)('%s', (_, pool) => {
     expect(dx).toBeDefined()
   })
 
+  it('exact output of the most the pool can pay agrees with exact input (issue 10: the y ≤ 0 case)', () => {
+    for (const [i, j] of [
+      [0, 1],
+      [1, 0],
+    ] as const) {
+      // The largest input `exchange` accepts (dx × rate ≤ 2^256 − 1) pays the most the pool can ever pay.
+      const largestInput = ((1n << 256n) - 1n) / 10n ** BigInt(36 - pool.decimals[i]!)
+      const most = stableswapAmountOut(pool, i, j, largestInput)!
+      const dx = stableswapAmountIn(pool, i, j, most)
+      expect(dx).toBeDefined()
+      expect(dx! <= largestInput).toBe(true)
+      expect(stableswapAmountOut(pool, i, j, dx!)! >= most).toBe(true)
+      expect(stableswapAmountOut(pool, i, j, dx! - 1n)! < most).toBe(true)
+      expect(stableswapAmountIn(pool, i, j, most + 1n)).toBeUndefined()
+    }
+  })
+
   it('mid price is the marginal rate: an upper bound of output per input after fee, tight for small trades', () => {
     const feeFraction = Number(pool.fee) / 1e10
     fc.assert(
