@@ -6,7 +6,7 @@
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 
-/** What every builder takes: the quote and the request's parties, fees, deadline and optional call. */
+/** What every builder takes: the quote (with its fees) and the request's parties, deadline and optional call. */
 export type BuildTransactionParameters = BuildEvmTransactionParameters
 
 /** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
@@ -29,7 +29,7 @@ const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freez
  *
  * @example
  * const build = transactionBuilderOf(snapshot.chains.get(8453)!.vm)
- * const tx = build?.({ snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline })
+ * const tx = build?.({ snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, deadline })
  */
 export function transactionBuilderOf(vm: Vm): TransactionBuilder | undefined {
   return Object.hasOwn(BUILDERS, vm) ? BUILDERS[vm] : undefined

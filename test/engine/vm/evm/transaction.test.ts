@@ -48,7 +48,6 @@ function build(
     sender: SENDER,
     recipient: full.recipient,
     refundTo: full.refundTo,
-    appFees: full.appFees ?? [],
     deadline: DEADLINE,
     ...extra,
   })
@@ -92,6 +91,9 @@ function expectQuoteEncoded(
       amountIn: BigInt(step.amountIn),
       amountOut: BigInt(step.amountOut),
     })),
+  )
+  expect(fees).toEqual(
+    quote.appFees.map((fee) => ({ receiver: getAddress(fee.receiverAddress), amount: BigInt(fee.amount.amount) })),
   )
   expect(fees.reduce((sum, fee) => sum + (fee.amount as bigint), 0n)).toBe(BigInt(quote.applicationFee.amount))
 }
@@ -219,6 +221,45 @@ describe('buildEvmTransaction', () => {
     })
   })
 
+  it("takes the fee amounts from the quote, not from bps; refuses fees that are not the quote's", () => {
+    const request: Omit<QuoteRequest, 'sender' | 'slippage'> = {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '1000000007',
+      swapDirection: 'exact-amount-in',
+      appFees: [
+        { bps: 20, receiverAddress: FEE_A },
+        { bps: 7, receiverAddress: FEE_B },
+      ],
+    }
+    const { quote } = build(request)
+    // A quote whose fee amounts differ from ceil(amountIn × bps / 10000), total kept consistent: the calldata
+    // carries them as they are.
+    const moved = structuredClone(quote)
+    moved.appFees[0]!.amount.amount = '2000000'
+    moved.appFees[1]!.amount.amount = '700002'
+    const tx = buildEvmTransaction({
+      snapshot: engine.snapshot,
+      txId: TX_ID,
+      quote: moved,
+      swapDirection: 'exact-amount-in',
+      sender: SENDER,
+      deadline: DEADLINE,
+    })
+    expect(decodeFunctionData({ abi: ROUTER_ABI, data: tx.data }).args[3]).toEqual([
+      { receiver: getAddress(FEE_A), amount: 2_000_000n },
+      { receiver: getAddress(FEE_B), amount: 700_002n },
+    ])
+
+    const inconsistent = structuredClone(quote)
+    inconsistent.appFees[0]!.amount.amount = '1'
+    expect(() => build(request, { quote: inconsistent })).toThrow(/application fees sum to/)
+    expect(() => build(request, { appFees: [{ bps: 20, receiverAddress: FEE_A }] })).toThrow(/not the fees the quote/)
+    expect(() => build(request, { appFees: request.appFees })).not.toThrow()
+  })
+
   it('refuses a non-EVM source chain', () => {
     const quote = engine.quote({
       sender: SOL_RECIPIENT,
@@ -237,7 +278,6 @@ describe('buildEvmTransaction', () => {
         quote,
         swapDirection: 'exact-amount-in',
         sender: SOL_RECIPIENT,
-        appFees: [],
         deadline: DEADLINE,
       }),
     ).toThrow(/EVM source chain/)
