@@ -1,7 +1,8 @@
 /**
  * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
- * viem (and, later, @solana/web3.js or bitcoinjs-lib), which take hundreds of milliseconds to import, so only
- * code that builds transactions pays for them (the `transactions` entry).
+ * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
+ * `transactions` entry). A Solana or Bitcoin builder would bring @solana/web3.js or bitcoinjs-lib (today dev-only)
+ * back into `dependencies`, behind the same entry.
  */
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
