@@ -34,6 +34,7 @@ export type {
 } from './graph/types.js'
 export type {
   AppFee,
+  AppFeeAmount,
   BridgeRouteEntry,
   ParsedQuoteRequest,
   QuoteRequest,

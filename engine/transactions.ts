@@ -10,7 +10,7 @@
  * const quote = engine.quote(request)
  * const build = transactionBuilderOf(engine.snapshot.chains.get(request.srcChainId)!.vm)
  * const tx = build?.({
- *   snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline,
+ *   snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, deadline,
  * })
  */
 export { transactionBuilderOf } from './vm/transactions.js'

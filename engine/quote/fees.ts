@@ -1,7 +1,10 @@
 /**
  * Protocol and application fees, charged in the source token.
  *
- * Each fee is `ceil(gross × bps / 10000)` of the gross input (rounded up: against the trader). For exact-in the
+ * Each fee is `ceil(gross × bps / 10000)` of the gross input (rounded up: against the trader). Application fees
+ * are rounded one by one, per receiver, and their total is the sum of those amounts: the split is exact by
+ * construction (the total can exceed `ceil(gross × Σbps / 10000)` by up to one unit per fee after the first, never
+ * fall short of it), and the same gross and bps always give the same amounts. For exact-in the
  * fees are taken from the input and the rest is swapped; for exact-out the router finds the swap input the route
  * needs and the fees are added on top: the gross input is the smallest one whose net (gross − fees) covers it, so
  * replaying the quote as exact-in with `amountIn` swaps at least what the exact-out route needs.
@@ -13,7 +16,7 @@ const BPS = 10_000n
 /** Fees of a gross input. */
 export interface FeeSplit {
   readonly protocolFee: bigint
-  /** One per application fee, in request order. */
+  /** One per application fee, in request order: what each receiver is paid; the quote's total is their sum. */
   readonly appFees: readonly bigint[]
   /** What is left to swap. */
   readonly net: bigint

@@ -64,10 +64,16 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
     amountOut: tokenAmount(dstToken, amountOut),
     amountOutMin: tokenAmount(dstToken, amountOutMin),
     protocolFee: tokenAmount(srcToken, fees.protocolFee),
+    // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
     applicationFee: tokenAmount(
       srcToken,
       fees.appFees.reduce((sum, fee) => sum + fee, 0n),
     ),
+    appFees: request.appFees.map((fee, index) => ({
+      bps: Number(fee.bps),
+      receiverAddress: fee.receiverAddress,
+      amount: tokenAmount(srcToken, fees.appFees[index]!),
+    })),
     bridgeFee: tokenAmount(feeToken, bridgeFee),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,

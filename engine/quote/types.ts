@@ -4,4 +4,11 @@
  */
 export type { AppFee, SwapDirection, VmId } from '../schema/scalars.js'
 export type { ParsedQuoteRequest, QuoteRequest } from '../schema/quoteRequest.js'
-export type { BridgeRouteEntry, QuoteResult, RouteQuote, RouteStep, TokenAmount } from '../schema/quoteResult.js'
+export type {
+  AppFeeAmount,
+  BridgeRouteEntry,
+  QuoteResult,
+  RouteQuote,
+  RouteStep,
+  TokenAmount,
+} from '../schema/quoteResult.js'

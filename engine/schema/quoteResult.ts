@@ -5,7 +5,8 @@
  */
 import { described } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
-import { AmountString, BridgeId, ChainId, TokenAddress, VmId } from './scalars.js'
+import { AmountString, AppFee, BridgeId, ChainId, TokenAddress, VmId } from './scalars.js'
+import { APP_FEES_MAX } from './rules.js'
 
 /** Token amount object (SPEC §2.2). */
 export const TokenAmount = Type.Object(
@@ -45,6 +46,23 @@ export const BridgeRouteEntry = Type.Object(
 )
 /** One bridge hop (SPEC §2.4 `bridgeRoute`). */
 export type BridgeRouteEntry = Static<typeof BridgeRouteEntry>
+
+/** One application fee as charged: a documented extension of the response. */
+export const AppFeeAmount = Type.Object(
+  {
+    // The request's fee, as given (SPEC §2.3 `appFees`), then what it comes to.
+    ...AppFee.properties,
+    amount: described(TokenAmount, 'What this receiver is paid, in the source token: ceil(amountIn × bps / 10000).'),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '*Extension* (not in the SPEC): one application fee of the request with the amount it comes to. Each fee ' +
+      'is rounded up on its own (against the trader), and `applicationFee` is the sum of these amounts, exactly.',
+  },
+)
+/** One application fee as charged: a documented extension of the response. */
+export type AppFeeAmount = Static<typeof AppFeeAmount>
 
 /** One hop as executed: a documented extension of the response. */
 export const RouteStep = Type.Object(
@@ -104,6 +122,15 @@ export const routeProperties = {
     TokenAmount,
     'In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000).',
   ),
+  appFees: Type.Array(AppFeeAmount, {
+    maxItems: APP_FEES_MAX,
+    description:
+      "*Extension*: each application fee the quote was made with (the request's `appFees`; in the service, the " +
+      "API key's defaults when the request has none), in that order, with its amount. Each amount is ceil(amountIn " +
+      '× bps / 10000), rounded up for each receiver (against the trader), and the amounts sum exactly to ' +
+      '`applicationFee`; so the total can exceed ceil(amountIn × total bps / 10000) by up to one unit per fee ' +
+      'after the first. These are the amounts the router pays (`Fee[]` of the calldata).',
+  }),
   bridgeFee: described(
     TokenAmount,
     "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes.",

@@ -20,4 +20,12 @@ export {
   VmId,
 } from './scalars.js'
 export { QuoteRequestSchema as QuoteRequest } from './quoteRequest.js'
-export { BridgeRouteEntry, QuoteResult, RouteQuote, RouteStep, TokenAmount, routeProperties } from './quoteResult.js'
+export {
+  AppFeeAmount,
+  BridgeRouteEntry,
+  QuoteResult,
+  RouteQuote,
+  RouteStep,
+  TokenAmount,
+  routeProperties,
+} from './quoteResult.js'

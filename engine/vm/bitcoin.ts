@@ -3,7 +3,7 @@
  * transaction ids are 64 hex digits.
  */
 import { bech32, bech32m } from 'bech32'
-import bs58check from 'bs58check'
+import { decodeBase58check } from './base58check.js'
 import { bytesToHex } from './codecs.js'
 import { altVmTxHashProblem } from './tron.js'
 import type { VmModule } from './vmModule.js'
@@ -19,6 +19,8 @@ const BASE58_SHAPE = /^[1-9A-HJ-NP-Za-km-z]{25,35}$/
 /** Human-readable part, separator `1`, then data and checksum in the bech32 alphabet; 90 characters at most. */
 const BECH32_SHAPE = /^(bc|tb|bcrt)1[02-9ac-hj-np-z]{6,87}$/i
 const BECH32_MAX_LENGTH = 90
+/** Version byte and 20-byte hash. */
+const BASE58_PAYLOAD_BYTES = 21
 /** Version bytes of base58check payloads (Bitcoin Core's chainparams). */
 const MAINNET_VERSIONS: ReadonlySet<number> = new Set([0x00, 0x05])
 const TESTNET_VERSIONS: ReadonlySet<number> = new Set([0x6f, 0xc4])
@@ -67,9 +69,8 @@ function bech32Problem(address: string, prefix: string): string | undefined {
 }
 
 function base58Problem(address: string): string | undefined {
-  const payload = bs58check.decodeUnsafe(address)
-  if (payload === undefined) return 'bad checksum'
-  if (payload.length !== 21) return `wrong length: ${payload.length} bytes, expected 21`
+  const { payload, problem } = decodeBase58check(address, BASE58_PAYLOAD_BYTES)
+  if (problem !== undefined) return problem
   const version = payload[0] as number
   if (MAINNET_VERSIONS.has(version)) return undefined
   if (TESTNET_VERSIONS.has(version)) return TESTNET_REASON

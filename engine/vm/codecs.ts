@@ -30,19 +30,3 @@ export function hexToBytes(hex: string): Uint8Array {
 export function keccak256(input: Uint8Array | string): Uint8Array {
   return keccak_256(typeof input === 'string' ? new TextEncoder().encode(input) : input)
 }
-
-/** Bytes a valid base58 string decodes to: one per leading `1`, then the bytes of the number the rest encodes. */
-const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
-
-/**
- * How many bytes a string in the base58 alphabet decodes to, without allocating them (cheap on long input that
- * is rejected anyway).
- * @example base58ByteLength('1'.repeat(64)) // 64
- */
-export function base58ByteLength(text: string): number {
-  let leadingZeros = 0
-  while (text[leadingZeros] === '1') leadingZeros += 1
-  let value = 0n
-  for (const character of text) value = value * 58n + BigInt(BASE58_ALPHABET.indexOf(character))
-  return leadingZeros + (value === 0n ? 0 : Math.ceil(value.toString(16).length / 2))
-}

@@ -3,7 +3,7 @@
  * addresses are off-curve and are valid destinations); a transaction hash is a 64-byte signature in base58.
  */
 import bs58 from 'bs58'
-import { base58ByteLength, keccak256 } from './codecs.js'
+import { keccak256 } from './codecs.js'
 import type { VmModule } from './vmModule.js'
 
 /** The native-token sentinel on Solana: the System Program id (LI.FI's convention, research §2). */
@@ -48,7 +48,8 @@ function signatureProblem(hash: string): string | undefined {
   if (!BASE58.test(hash) || hash.length < SIGNATURE_MIN_LENGTH || hash.length > SIGNATURE_MAX_LENGTH) {
     return 'must be a base58 transaction signature (64 bytes, 64 to 88 characters)'
   }
-  return base58ByteLength(hash) === SIGNATURE_BYTES ? undefined : 'does not decode to a 64-byte signature'
+  // The length check above bounds the (quadratic) decode.
+  return bs58.decodeUnsafe(hash)?.length === SIGNATURE_BYTES ? undefined : 'does not decode to a 64-byte signature'
 }
 
 /**

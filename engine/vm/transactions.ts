@@ -1,12 +1,13 @@
 /**
  * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
- * viem (and, later, @solana/web3.js or bitcoinjs-lib), which take hundreds of milliseconds to import, so only
- * code that builds transactions pays for them (the `transactions` entry).
+ * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
+ * `transactions` entry). A Solana or Bitcoin builder would bring @solana/web3.js or bitcoinjs-lib (today dev-only)
+ * back into `dependencies`, behind the same entry.
  */
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 
-/** What every builder takes: the quote and the request's parties, fees, deadline and optional call. */
+/** What every builder takes: the quote (with its fees) and the request's parties, deadline and optional call. */
 export type BuildTransactionParameters = BuildEvmTransactionParameters
 
 /** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
@@ -29,7 +30,7 @@ const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freez
  *
  * @example
  * const build = transactionBuilderOf(snapshot.chains.get(8453)!.vm)
- * const tx = build?.({ snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, appFees: [], deadline })
+ * const tx = build?.({ snapshot, txId, quote, swapDirection: 'exact-amount-in', sender, deadline })
  */
 export function transactionBuilderOf(vm: Vm): TransactionBuilder | undefined {
   return Object.hasOwn(BUILDERS, vm) ? BUILDERS[vm] : undefined

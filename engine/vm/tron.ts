@@ -2,18 +2,15 @@
  * The Tron module: addresses are base58check of 21 bytes, the first being 0x41 (so every address reads `T…`,
  * 34 characters); transaction ids are 64 hex digits.
  */
-import bs58check from 'bs58check'
+import { decodeBase58check, encodeBase58check } from './base58check.js'
 import { bytesToHex } from './codecs.js'
 import type { VmModule } from './vmModule.js'
 
 /** The native-token sentinel on Tron: the zero account in base58check (LI.FI's convention, research §2). */
 export const TRON_NATIVE_TOKEN = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
 
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/
 const TRON_ADDRESS_PREFIX = 0x41
 const PAYLOAD_BYTES = 21
-/** 25 bytes (payload and 4-byte checksum) never take more than 35 base58 characters. */
-const MAX_LENGTH = 35
 const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/
 
 /**
@@ -28,12 +25,8 @@ const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/
  * tronAddressProblem('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa') // 'not a Tron address (0x41 prefix)'
  */
 export function tronAddressProblem(address: string): string | undefined {
-  if (!BASE58.test(address)) return 'not valid base58'
-  // Bounds the quadratic base58 decode before it runs on long input.
-  if (address.length > MAX_LENGTH) return `wrong length: ${address.length} characters, a Tron address has 34`
-  const payload = bs58check.decodeUnsafe(address)
-  if (payload === undefined) return 'bad checksum'
-  if (payload.length !== PAYLOAD_BYTES) return `wrong length: ${payload.length} bytes, expected ${PAYLOAD_BYTES}`
+  const { payload, problem } = decodeBase58check(address, PAYLOAD_BYTES)
+  if (problem !== undefined) return problem
   if (payload[0] !== TRON_ADDRESS_PREFIX) return 'not a Tron address (0x41 prefix)'
   return undefined
 }
@@ -68,6 +61,10 @@ export const tronModule: VmModule = Object.freeze({
   txHashProblem: altVmTxHashProblem,
   txHashFromDigest: (digest: Uint8Array) => bytesToHex(digest),
   // The 21-byte base58check payload (0x41 ‖ 20 bytes).
-  addressBytes: (address: string) => Uint8Array.from(bs58check.decode(address)),
-  addressFromBytes: (bytes: Uint8Array) => bs58check.encode(bytes),
+  addressBytes(address: string): Uint8Array {
+    const { payload } = decodeBase58check(address, PAYLOAD_BYTES)
+    if (payload === undefined) throw new Error(`not a Tron address: ${address}`)
+    return payload
+  },
+  addressFromBytes: encodeBase58check,
 })

@@ -293,6 +293,15 @@ export interface components {
             protocolFee: components["schemas"]["TokenAmount"];
             /** @description In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000). */
             applicationFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: each application fee the quote was made with (the request's `appFees`; in the service, the API key's defaults when the request has none), in that order, with its amount. Each amount is ceil(amountIn × bps / 10000), rounded up for each receiver (against the trader), and the amounts sum exactly to `applicationFee`; so the total can exceed ceil(amountIn × total bps / 10000) by up to one unit per fee after the first. These are the amounts the router pays (`Fee[]` of the calldata). */
+            appFees: {
+                /** @description Fee in bps of the gross input. */
+                bps: number;
+                /** @description Receives the fee, on the source chain. */
+                receiverAddress: string;
+                /** @description What this receiver is paid, in the source token: ceil(amountIn × bps / 10000). */
+                amount: components["schemas"]["TokenAmount"];
+            }[];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */
@@ -340,6 +349,15 @@ export interface components {
             protocolFee: components["schemas"]["TokenAmount"];
             /** @description In the source token: the sum of `appFees`, each ceil(amountIn × bps / 10000). */
             applicationFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: each application fee the quote was made with (the request's `appFees`; in the service, the API key's defaults when the request has none), in that order, with its amount. Each amount is ceil(amountIn × bps / 10000), rounded up for each receiver (against the trader), and the amounts sum exactly to `applicationFee`; so the total can exceed ceil(amountIn × total bps / 10000) by up to one unit per fee after the first. These are the amounts the router pays (`Fee[]` of the calldata). */
+            appFees: {
+                /** @description Fee in bps of the gross input. */
+                bps: number;
+                /** @description Receives the fee, on the source chain. */
+                receiverAddress: string;
+                /** @description What this receiver is paid, in the source token: ceil(amountIn × bps / 10000). */
+                amount: components["schemas"]["TokenAmount"];
+            }[];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */

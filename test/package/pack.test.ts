@@ -4,10 +4,10 @@
  * against the shipped declarations. Slow (a build and an install: ~1 min on two busy cores), hence one install
  * shared by every test.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -76,8 +76,53 @@ function typeErrors(): string {
   }
 }
 
+/**
+ * Where an editor's "Go to Definition" lands for `name` in a consumer file: asks tsserver, the TypeScript server
+ * VS Code and other editors run, which follows declaration maps to the sources when they exist.
+ */
+async function definitionOf(source: string, name: string): Promise<string[]> {
+  // A project of its own, resolving like the consumer above (NodeNext: the package's `exports`).
+  const project = join(consumer, 'editor')
+  mkdirSync(project, { recursive: true })
+  const compilerOptions = { module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, types: [] }
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['definition.ts'] }))
+  const file = join(project, 'definition.ts')
+  writeFileSync(file, source)
+  const lines = source.split('\n')
+  const line = lines.findIndex((text) => text.includes(name))
+  const tsserver = join(ROOT, 'node_modules', 'typescript', 'lib', 'tsserver.js')
+  const server = spawn(process.execPath, [tsserver, '--disableAutomaticTypingAcquisition'], {
+    cwd: project,
+    env: childEnv,
+    stdio: ['pipe', 'pipe', 'ignore'],
+  })
+  const send = (request: object) => server.stdin.write(`${JSON.stringify({ type: 'request', ...request })}\n`)
+  let output = ''
+  const answer = new Promise<{ file: string }[]>((resolveAnswer, reject) => {
+    server.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+      for (const text of output.split('\n')) {
+        if (!text.startsWith('{')) continue
+        const message = JSON.parse(text) as { type: string; request_seq?: number; success?: boolean; body?: unknown }
+        if (message.type !== 'response' || message.request_seq !== 2) continue
+        if (message.success) resolveAnswer(message.body as { file: string }[])
+        else reject(new Error(text))
+      }
+    })
+    server.on('exit', () => reject(new Error('tsserver exited without answering')))
+  })
+  send({ seq: 1, command: 'open', arguments: { file } })
+  const offset = lines[line]!.lastIndexOf(name) + 2 // 1-based, inside the name
+  send({ seq: 2, command: 'definition', arguments: { file, line: line + 1, offset } })
+  try {
+    return (await answer).map((location) => location.file)
+  } finally {
+    server.kill()
+  }
+}
+
 describe('the packed tarball', () => {
-  it('carries dist, the default snapshot and the docs; no sources, tests or other fixtures', () => {
+  it('carries dist, its TypeScript sources, the default snapshot and the docs; no tests or other fixtures', () => {
     expect(packedFiles).toEqual(
       expect.arrayContaining([
         'package.json',
@@ -90,20 +135,58 @@ describe('the packed tarball', () => {
         'dist/service/main.js',
       ]),
     )
-    expect(packedFiles.filter((path) => /^(test|bench|examples|scripts|engine|service)\//.test(path))).toEqual([])
+    expect(packedFiles.filter((path) => /^(test|bench|examples|scripts)\//.test(path))).toEqual([])
     expect(
       packedFiles.filter(
         (path) =>
           path.startsWith('fixtures/') && !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/)/.test(path),
       ),
     ).toEqual([])
-    expect(packedFiles.filter((path) => path.endsWith('.ts') && !path.endsWith('.d.ts'))).toEqual([])
+    // The sources the maps point to (next test): engine/ and service/ TypeScript (and their READMEs), no tests.
+    expect(packedFiles).toEqual(expect.arrayContaining(['engine/index.ts', 'engine/createEngine.ts']))
+    expect(
+      packedFiles.filter((path) => /^(engine|service)\//.test(path) && !/(?<!\.d)\.ts$|\/README\.md$/.test(path)),
+    ).toEqual([])
+    expect(packedFiles.filter((path) => path.endsWith('.ts') && !/^(dist|engine|service)\//.test(path))).toEqual([])
+    expect(packedFiles.filter((path) => path.endsWith('.test.ts'))).toEqual([])
   })
+
+  // Declaration maps (and source maps) ship with the sources they name, so that an editor's Go to Definition
+  // lands in the TypeScript source, with its comments, rather than in a .d.ts, and stack traces under
+  // --enable-source-maps name source lines. Costs ~160 kB of tarball (README "Install and package").
+  it('ships every source its declaration and source maps name', () => {
+    const installed = join(consumer, 'node_modules', 'crossroute')
+    const maps = packedFiles.filter((path) => path.endsWith('.map'))
+    expect(maps).toEqual(expect.arrayContaining(['dist/engine/index.d.ts.map', 'dist/engine/index.js.map']))
+    expect(maps.length).toBe(
+      packedFiles.filter((path) => /\.(d\.ts|js)$/.test(path) && path.startsWith('dist/')).length,
+    )
+    const missing = maps.flatMap((map) => {
+      const { sources, sourceRoot = '' } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as {
+        sources: string[]
+        sourceRoot?: string
+      }
+      return sources
+        .map((source) => resolve(installed, dirname(map), sourceRoot, source))
+        .filter((source) => !existsSync(source))
+    })
+    expect(missing).toEqual([])
+  })
+
+  it("lands an editor's Go to Definition in the TypeScript source", async () => {
+    const files = await definitionOf(
+      "import { createEngine } from 'crossroute'\nexport const make = createEngine\n",
+      'createEngine',
+    )
+    expect(files).toEqual([join(consumer, 'node_modules', 'crossroute', 'engine', 'createEngine.ts')])
+  }, 120_000)
 
   it('installs without the service dependencies and compiles nothing', () => {
     const modules = join(consumer, 'node_modules')
     expect(existsSync(join(modules, 'crossroute', 'dist', 'engine', 'index.js'))).toBe(true)
     for (const name of SERVICE_ONLY) expect(existsSync(join(modules, name)), name).toBe(false)
+    // Used only by the fixture generator and tests (devDependencies): not installed with the engine.
+    for (const name of ['@solana/web3.js', 'bitcoinjs-lib']) expect(existsSync(join(modules, name)), name).toBe(false)
     // node-gyp leaves build/config.gypi (and build/Release) in every package it compiled.
     expect(directories(modules).filter((dir) => existsSync(join(dir, 'config.gypi')))).toEqual([])
     expect(installLog).not.toMatch(/node-gyp rebuild|gyp info/)
@@ -169,7 +252,7 @@ export { amount, code, same }
       `import { createEngine } from 'crossroute'\ncreateEngine('not a snapshot')\n`,
     )
     expect(typeErrors()).toMatch(/TS2345/)
-  })
+  }, 120_000) // two tsc runs: ~11 s on a quiet machine, over 30 s while other test runs load both cores
 })
 
 describe("the engine entry's module graph", () => {

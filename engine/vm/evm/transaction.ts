@@ -5,8 +5,7 @@
  */
 import { type Hex, encodeFunctionData, keccak256, prepareEncodeFunctionData, stringToHex, zeroHash } from 'viem'
 import type { Snapshot } from '../../graph/types.js'
-import { divRoundingUp } from '../../math/integer.js'
-import type { AppFee, QuoteResult, RouteStep, SwapDirection } from '../../quote/types.js'
+import type { AppFee, AppFeeAmount, QuoteResult, RouteStep, SwapDirection } from '../../quote/types.js'
 import { encodeChainAddress } from '../chainAddress.js'
 import { evmModule } from '../evm.js'
 import { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './routerAbi.js'
@@ -44,15 +43,16 @@ export interface BuildEvmTransactionParameters {
   recipient?: string | undefined
   /** Refund receiver on the source chain; default `sender`. */
   refundTo?: string | undefined
-  /** The application fees the quote was made with, in request order. */
-  appFees: readonly AppFee[]
+  /**
+   * @deprecated The quote carries its application fees and their amounts (`quote.appFees`), which the builder
+   * uses. When given, this must list the same fees (receiver and bps, in order); a mismatch throws.
+   */
+  appFees?: readonly AppFee[] | undefined
   /** Unix seconds after which the router refuses the order. */
   deadline: number
   /** Present for `evm-calldata-tx`: the call becomes `swapAndCall`. */
   call?: RouterCall | undefined
 }
-
-const BPS = 10_000n
 
 // viem computes a function's selector (a keccak of its long tuple signature) on every `encodeFunctionData` call
 // unless it is prepared: ~0.7 ms per quote saved.
@@ -67,11 +67,12 @@ const stepIds = new Map<string, Hex>()
  *
  * @param parameters - see `BuildEvmTransactionParameters`.
  * @returns `{to, data, value, chainId}` for the action response.
- * @throws Error when the source chain is not an EVM chain, or the fee split disagrees with the quote (a bug).
+ * @throws Error when the source chain is not an EVM chain, or the quote's fees are inconsistent (amounts that do
+ *   not sum to `applicationFee`, or `appFees` given and not the quote's): a bug, not user input.
  *
  * @example
  * const tx = buildEvmTransaction({ snapshot: engine.snapshot, txId, quote, swapDirection: 'exact-amount-in',
- *   sender, appFees: [], deadline: now + 1800 })
+ *   sender, deadline: now + 1800 })
  */
 export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): EvmTransaction {
   const { snapshot, quote, sender } = parameters
@@ -97,7 +98,7 @@ export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): 
     deadline: BigInt(parameters.deadline),
   }
   const steps = quote.steps.map((step) => encodeStep(snapshot, step))
-  const fees = appFeeAmounts(amountIn, parameters.appFees, BigInt(quote.applicationFee.amount))
+  const fees = routerFees(quote, parameters.appFees)
   const data = parameters.call
     ? encodeFunctionData({
         ...ENCODE_SWAP_AND_CALL,
@@ -158,15 +159,29 @@ function encodeStep(snapshot: Snapshot, step: RouteStep) {
 }
 
 /**
- * Each application fee as the engine charges it: `ceil(amountIn × bps / 10000)` of the gross input, checked
- * against the quote's total so that the calldata and the response can never disagree.
+ * The router's `Fee[]`: the quote's application fees, receiver and amount as quoted (each rounded up on its own
+ * by the engine), in request order. Checked, not recomputed: the amounts must sum to the quote's
+ * `applicationFee`, and fees given by the caller must be the quote's, so that the calldata and the response can
+ * never disagree.
  */
-function appFeeAmounts(amountIn: bigint, appFees: readonly AppFee[], quotedTotal: bigint) {
-  const fees = appFees.map((fee) => ({
-    receiver: fee.receiverAddress as Hex,
-    amount: divRoundingUp(amountIn * BigInt(fee.bps), BPS),
-  }))
+function routerFees(quote: QuoteResult, given: readonly AppFee[] | undefined) {
+  const quoted: readonly AppFeeAmount[] = quote.appFees
+  if (given !== undefined && !sameFees(given, quoted)) {
+    throw new Error(`appFees ${JSON.stringify(given)} are not the fees the quote was made with`)
+  }
+  const fees = quoted.map((fee) => ({ receiver: fee.receiverAddress as Hex, amount: BigInt(fee.amount.amount) }))
   const total = fees.reduce((sum, fee) => sum + fee.amount, 0n)
-  if (total !== quotedTotal) throw new Error(`application fees sum to ${total}, the quote says ${quotedTotal}`)
+  if (total !== BigInt(quote.applicationFee.amount)) {
+    throw new Error(`application fees sum to ${total}, the quote says ${quote.applicationFee.amount}`)
+  }
   return fees
+}
+
+function sameFees(given: readonly AppFee[], quoted: readonly AppFeeAmount[]): boolean {
+  return (
+    given.length === quoted.length &&
+    given.every(
+      (fee, index) => fee.bps === quoted[index]!.bps && fee.receiverAddress === quoted[index]!.receiverAddress,
+    )
+  )
 }

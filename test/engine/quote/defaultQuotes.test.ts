@@ -137,6 +137,12 @@ function expectCommon(result: QuoteResult, scenario: Scenario) {
     expect(BigInt(route.protocolFee.amount)).toBe((BigInt(route.amountIn.amount) * 10n + 9_999n) / 10_000n)
     const appBps = BigInt(scenario.request.appFees?.[0]?.bps ?? 0)
     expect(BigInt(route.applicationFee.amount)).toBe((BigInt(route.amountIn.amount) * appBps + 9_999n) / 10_000n)
+    // Each fee's amount, on every route (each has its own gross input); they sum to applicationFee.
+    expect(route.appFees.map(({ bps, receiverAddress }) => ({ bps, receiverAddress }))).toEqual(
+      scenario.request.appFees ?? [],
+    )
+    const appFeeSum = route.appFees.reduce((sum, fee) => sum + BigInt(fee.amount.amount), 0n)
+    expect(appFeeSum.toString()).toBe(route.applicationFee.amount)
     expect(route.bridgeIds.length > 0).toBe(scenario.crossChain)
     expect(route.estimatedTxTime).toBeGreaterThan(0)
     expect(route.estimatedPriceImpact).toBeGreaterThanOrEqual(0)

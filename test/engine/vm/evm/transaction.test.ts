@@ -1,4 +1,4 @@
-import { type Hex, decodeFunctionData, getAddress } from 'viem'
+import { type Hex, decodeFunctionData, getAddress, keccak256 } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../../../engine/index.js'
 import {
@@ -48,7 +48,6 @@ function build(
     sender: SENDER,
     recipient: full.recipient,
     refundTo: full.refundTo,
-    appFees: full.appFees ?? [],
     deadline: DEADLINE,
     ...extra,
   })
@@ -92,6 +91,9 @@ function expectQuoteEncoded(
       amountIn: BigInt(step.amountIn),
       amountOut: BigInt(step.amountOut),
     })),
+  )
+  expect(fees).toEqual(
+    quote.appFees.map((fee) => ({ receiver: getAddress(fee.receiverAddress), amount: BigInt(fee.amount.amount) })),
   )
   expect(fees.reduce((sum, fee) => sum + (fee.amount as bigint), 0n)).toBe(BigInt(quote.applicationFee.amount))
 }
@@ -219,6 +221,45 @@ describe('buildEvmTransaction', () => {
     })
   })
 
+  it("takes the fee amounts from the quote, not from bps; refuses fees that are not the quote's", () => {
+    const request: Omit<QuoteRequest, 'sender' | 'slippage'> = {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '1000000007',
+      swapDirection: 'exact-amount-in',
+      appFees: [
+        { bps: 20, receiverAddress: FEE_A },
+        { bps: 7, receiverAddress: FEE_B },
+      ],
+    }
+    const { quote } = build(request)
+    // A quote whose fee amounts differ from ceil(amountIn × bps / 10000), total kept consistent: the calldata
+    // carries them as they are.
+    const moved = structuredClone(quote)
+    moved.appFees[0]!.amount.amount = '2000000'
+    moved.appFees[1]!.amount.amount = '700002'
+    const tx = buildEvmTransaction({
+      snapshot: engine.snapshot,
+      txId: TX_ID,
+      quote: moved,
+      swapDirection: 'exact-amount-in',
+      sender: SENDER,
+      deadline: DEADLINE,
+    })
+    expect(decodeFunctionData({ abi: ROUTER_ABI, data: tx.data }).args[3]).toEqual([
+      { receiver: getAddress(FEE_A), amount: 2_000_000n },
+      { receiver: getAddress(FEE_B), amount: 700_002n },
+    ])
+
+    const inconsistent = structuredClone(quote)
+    inconsistent.appFees[0]!.amount.amount = '1'
+    expect(() => build(request, { quote: inconsistent })).toThrow(/application fees sum to/)
+    expect(() => build(request, { appFees: [{ bps: 20, receiverAddress: FEE_A }] })).toThrow(/not the fees the quote/)
+    expect(() => build(request, { appFees: request.appFees })).not.toThrow()
+  })
+
   it('refuses a non-EVM source chain', () => {
     const quote = engine.quote({
       sender: SOL_RECIPIENT,
@@ -237,10 +278,124 @@ describe('buildEvmTransaction', () => {
         quote,
         swapDirection: 'exact-amount-in',
         sender: SOL_RECIPIENT,
-        appFees: [],
         deadline: DEADLINE,
       }),
     ).toThrow(/EVM source chain/)
+  })
+})
+
+/**
+ * keccak256 of the calldata of fixed requests (the mini snapshot, protocol fee 5 bps, `TX_ID`, `DEADLINE`), recorded
+ * while the builder still derived the application fees from their bps: taking the amounts from the quote must not move
+ * a byte. Amounts are odd on purpose, so that every fee is rounded up (1,000,000,007 × 20 bps → 2,000,001).
+ */
+const CALLDATA_CASES: {
+  name: string
+  request: Omit<QuoteRequest, 'sender' | 'slippage'>
+  call?: Parameters<typeof buildEvmTransaction>[0]['call']
+  keccak: Hex
+}[] = [
+  {
+    name: 'exact-in ERC-20, two fees',
+    request: {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '1000000007',
+      swapDirection: 'exact-amount-in',
+      appFees: [
+        { bps: 20, receiverAddress: FEE_A },
+        { bps: 7, receiverAddress: FEE_B },
+      ],
+      refundTo: REFUND,
+    },
+    keccak: '0x4517d80ae9c2bd2fddb0559670fab4776f5802317dd3a4c2398cc1d38b8e231d',
+  },
+  {
+    name: 'exact-out ERC-20, two fees',
+    request: {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_WETH,
+      amount: '100000000000000003',
+      swapDirection: 'exact-amount-out',
+      appFees: [
+        { bps: 13, receiverAddress: FEE_A },
+        { bps: 1, receiverAddress: FEE_B },
+      ],
+    },
+    keccak: '0x6ba79f842dbfdb82ae7936f8a8b1a0aee5b5affc168ffd2cf0b68d77362c4d49',
+  },
+  {
+    name: 'exact-in native, no fees',
+    request: {
+      srcChainId: ETH,
+      srcToken: ZERO,
+      dstChainId: OP,
+      dstToken: OP_USDC,
+      amount: '1000000000000000000',
+      swapDirection: 'exact-amount-in',
+    },
+    keccak: '0x76b239135804e49fe39a98da78de4dd9d9a29984bf21d78b9e0dd6403615015b',
+  },
+  {
+    name: 'exact-out native, one fee',
+    request: {
+      srcChainId: ETH,
+      srcToken: ZERO,
+      dstChainId: OP,
+      dstToken: OP_USDC,
+      amount: '500000000',
+      swapDirection: 'exact-amount-out',
+      appFees: [{ bps: 33, receiverAddress: FEE_B }],
+    },
+    keccak: '0x350304ee8d35239858d34ef6b932042d7785de601135910cd5b04a9cb9a46a9f',
+  },
+  {
+    name: 'Solana recipient, one fee',
+    request: {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: SOLANA,
+      dstToken: SOL_USDC,
+      recipient: SOL_RECIPIENT,
+      amount: '100000000',
+      swapDirection: 'exact-amount-in',
+      appFees: [{ bps: 9, receiverAddress: FEE_A }],
+    },
+    keccak: '0x7e42c2e6fa59e3f8bedb9b80bdcd601d2b170e3cf76734fedf9e78f7095b1fb7',
+  },
+  {
+    name: 'swapAndCall, two fees',
+    request: {
+      srcChainId: ETH,
+      srcToken: ETH_USDC,
+      dstChainId: OP,
+      dstToken: OP_USDC,
+      amount: '250000000',
+      swapDirection: 'exact-amount-out',
+      appFees: [
+        { bps: 25, receiverAddress: FEE_A },
+        { bps: 3, receiverAddress: FEE_B },
+      ],
+    },
+    call: {
+      target: '0x5555555555555555555555555555555555555555',
+      data: '0xa9059cbb00',
+      value: 0n,
+      erc20Spender: '0x6666666666666666666666666666666666666666',
+      erc20Amount: 250_000_000n,
+    },
+    keccak: '0x56209a21bcc2631bd164f660d78484294c6d96bf65c6d3796855e6c5e4039ade',
+  },
+]
+
+describe('calldata of fixed requests', () => {
+  it.each(CALLDATA_CASES)('$name: unchanged bytes', ({ request, call, keccak }) => {
+    const { tx } = build(request, { swapDirection: request.swapDirection as 'exact-amount-in', call })
+    expect(keccak256(tx.data)).toBe(keccak)
   })
 })
 
