@@ -371,31 +371,54 @@ export interface components {
             info: Record<string, never>;
             paths: Record<string, never>;
         };
+        /** @description The `txId` of a `getAction` response: `0x` and 64 hex digits (issued in lower case; accepted in any case). */
+        TxId: string;
+        /** @description A transaction hash in the format of its VM: `evm` and `hypercore` `0x` + 64 hex digits; `alt-vm` (Bitcoin txid, Tron transaction id) 64 hex digits without `0x`; `solana` the base58 transaction signature (64 bytes, 64–88 characters). Hex is case-insensitive (stored in lower case). */
+        TxHash: string;
         /** @description The `getAction` request as validated and stored with the quote (SPEC §2.3): numbers as numbers, `appFees` the fees in force (the request's, or the API key's defaults), `erc20Spender` defaulted to `to`. Parameters that were absent are absent. */
         ActionRequest: {
-            /** @enum {string} */
-            actionType: "swap-action" | "evm-calldata-tx";
+            /** @constant */
+            actionType: "swap-action";
             sender: components["schemas"]["Address"];
             srcChainId: components["schemas"]["ChainId"];
             srcToken: components["schemas"]["TokenAddress"];
             dstChainId: components["schemas"]["ChainId"];
             dstToken: components["schemas"]["TokenAddress"];
-            /** @description Basis points. */
+            /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). */
             slippage: number;
             recipient?: components["schemas"]["Address"];
             refundTo?: components["schemas"]["Address"];
+            /** @description Absent: all bridges. */
             bridgeIds?: components["schemas"]["BridgeId"][];
-            appFees: {
-                bps: number;
-                receiverAddress: string;
-            }[];
-            amount?: components["schemas"]["AmountString"];
-            swapDirection?: components["schemas"]["SwapDirection"];
-            to?: components["schemas"]["EvmAddress"];
-            data?: components["schemas"]["Hex"];
+            /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+            appFees: components["schemas"]["AppFee"][];
+            /** @description Canonical: leading zeros dropped. */
+            amount: components["schemas"]["AmountString"];
+            swapDirection: components["schemas"]["SwapDirection"];
+        } | {
+            /** @constant */
+            actionType: "evm-calldata-tx";
+            sender: components["schemas"]["Address"];
+            srcChainId: components["schemas"]["ChainId"];
+            srcToken: components["schemas"]["TokenAddress"];
+            dstChainId: components["schemas"]["ChainId"];
+            dstToken: components["schemas"]["TokenAddress"];
+            /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). */
+            slippage: number;
+            recipient?: components["schemas"]["Address"];
+            refundTo?: components["schemas"]["Address"];
+            /** @description Absent: all bridges. */
+            bridgeIds?: components["schemas"]["BridgeId"][];
+            /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+            appFees: components["schemas"]["AppFee"][];
+            to: components["schemas"]["EvmAddress"];
+            data: components["schemas"]["Hex"];
+            /** @description Native wei the call needs (quoted exact-out in the native token). */
             value?: components["schemas"]["AmountString"];
+            /** @description `dstToken` units the call needs (quoted exact-out); takes precedence over `value`. */
             erc20Amount?: components["schemas"]["AmountString"];
-            erc20Spender?: components["schemas"]["EvmAddress"];
+            /** @description Approved for `erc20Amount` before the call; defaulted to `to`. */
+            erc20Spender: components["schemas"]["EvmAddress"];
         };
         /** @description One hop of the executed route, in order, as the status tracker observed it. */
         TxPathEntry: {
@@ -473,30 +496,6 @@ export interface components {
             /** @description The destination transaction, once the tracker has seen it; `null` before. */
             dstTx: components["schemas"]["ChainTransaction"] | null;
         };
-        /** @description One transaction to register (SPEC §4.2). Other keys are ignored. */
-        Registration: {
-            /** @description The `txId` of the `getAction` response the transaction executes. */
-            txId: string;
-            /** @description VM of the source chain; must be the quote's (`actionResponse.vmId`): `evm`, `solana`, `alt-vm` (Bitcoin, Tron), `hypercore`. */
-            vmId: components["schemas"]["VmId"];
-            /** @description The source transaction, in the format of `vmId`: `evm` and `hypercore` `0x` + 64 hex digits; `alt-vm` (Bitcoin txid, Tron transaction id) 64 hex digits without `0x`; `solana` the base58 transaction signature (64 bytes, 64–88 characters). Hex is case-insensitive (stored in lower case). */
-            txHash: string;
-            /** @description Chain of the transaction: must be the quote's source chain (`srcChainId`). */
-            chainId: components["schemas"]["ChainId"];
-        };
-        /** @description One registration object, or an array of 1 to 100. */
-        RegistrationRequest: components["schemas"]["Registration"] | components["schemas"]["Registration"][];
-        /** @description The result of one registration (SPEC §4.2), at the index of its item in the request. */
-        RegistrationResult: {
-            /** @description `true` when the transaction is registered — now, or already with this same hash (a retry is safe). */
-            success: boolean;
-            /** @description Why not, for people; `null` on success. */
-            error: string | null;
-            /** @description *Extension*: why not, to branch on; `null` on success. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId`. */
-            code: ("MISSING_REQUIRED_FIELD" | "INVALID_PARAMETER" | "NOT_FOUND" | "VM_MISMATCH" | "CHAIN_MISMATCH" | "TX_HASH_CONFLICT" | "TX_HASH_IN_USE") | null;
-        };
-        /** @description One result per registration, in the order of the request (one for a single object). */
-        RegistrationResults: components["schemas"]["RegistrationResult"][];
         TransactionHistory: {
             /** @description Newest registration first. */
             txs: components["schemas"]["TransactionDetails"][];
@@ -509,6 +508,42 @@ export interface components {
                 totalPages: number;
             };
         };
+        /** @description One transaction to register (SPEC §4.2). Other keys are ignored. */
+        Registration: {
+            /** @description The `txId` of the `getAction` response the transaction executes. */
+            txId: components["schemas"]["TxId"];
+            /** @description VM of the source chain; must be the quote's (`actionResponse.vmId`): `evm`, `solana`, `alt-vm` (Bitcoin, Tron), `hypercore`. */
+            vmId: components["schemas"]["VmId"];
+            /** @description The source transaction, in the format of `vmId` (see `TxHash`). */
+            txHash: components["schemas"]["TxHash"];
+            /** @description Chain of the transaction: must be the quote's source chain (`srcChainId`). */
+            chainId: components["schemas"]["ChainId"];
+        };
+        /** @description One registration object, or an array of 1 to 100. */
+        RegistrationRequest: components["schemas"]["Registration"] | components["schemas"]["Registration"][];
+        /**
+         * @description *Extension*: why not, to branch on. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId`.
+         * @enum {string}
+         */
+        RegistrationErrorCode: "MISSING_REQUIRED_FIELD" | "INVALID_PARAMETER" | "NOT_FOUND" | "VM_MISMATCH" | "CHAIN_MISMATCH" | "TX_HASH_CONFLICT" | "TX_HASH_IN_USE";
+        /** @description The result of one registration (SPEC §4.2), at the index of its item in the request. */
+        RegistrationResult: {
+            /**
+             * @description `true` when the transaction is registered — now, or already with this same hash (a retry is safe).
+             * @constant
+             */
+            success: true;
+            error: null;
+            code: null;
+        } | {
+            /** @constant */
+            success: false;
+            /** @description Why not, for people. */
+            error: string;
+            code: components["schemas"]["RegistrationErrorCode"];
+        };
+        /** @description One result per registration, in the order of the request (one for a single object). */
+        RegistrationResults: components["schemas"]["RegistrationResult"][];
         /** @description `AMOUNT_TOO_HIGH` (HTTP 400): Amount too high. */
         AmountTooHighError: {
             /**
@@ -1399,20 +1434,18 @@ export interface components {
         "GetAction.negRisk": "true" | "false";
         /** @description `true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless enabled). **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted. */
         "GetAction.gasless": boolean;
-        /** @description Optional id of the request, echoed in the `x-request-id` response header and in the service's logs. Kept when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or when absent) the service generates a UUID. */
-        XRequestId: string;
         /** @description The `txId` of a `getAction` response. Required unless `txHash` is given (neither: 400 `MISSING_REQUIRED_FIELD`, field `txId`). Takes precedence over `txHash`: with both, the transaction must have that source hash. Malformed: 400 `INVALID_PARAMETER`. */
-        "GetStatus.txId": string;
-        /** @description The registered source transaction's hash, in any VM's format (see `Registration.txHash`; hex case-insensitive). Required unless `txId` is given. Without `chainId` and registered on several chains: the latest registration. Not a hash of any supported VM: 400 `INVALID_PARAMETER`. */
-        "GetStatus.txHash": string;
+        "GetStatus.txId": components["schemas"]["TxId"];
+        /** @description The registered source transaction's hash, in any VM's format (see `TxHash`; hex case-insensitive). Required unless `txId` is given. Without `chainId` and registered on several chains: the latest registration. Not a hash of any supported VM: 400 `INVALID_PARAMETER`. */
+        "GetStatus.txHash": components["schemas"]["TxHash"];
         /** @description The source chain (SPEC §4.3: optional, recommended): narrows the `txHash` lookup; with `txId`, it must be the transaction's source chain. Malformed: 400 `INVALID_PARAMETER`. */
         "GetStatus.chainId": components["schemas"]["ChainId"];
-        /** @description Comma-separated app ids (repeating the parameter works too). Default: every app of your organization, including apps whose keys were retired. An app outside your organization: 400 `INVALID_PARAMETER` (whether it exists elsewhere is not told). */
-        "GetTransactions.appIds": string;
+        /** @description App ids, comma-separated (SPEC §4.4), repeated, or both. Default: every app of your organization, including apps whose keys were retired. An app outside your organization: 400 `INVALID_PARAMETER` (whether it exists elsewhere is not told). */
+        "GetTransactions.appIds": string[];
         /** @description Only transactions whose `sender` is this wallet (EVM addresses compared case-insensitively; a mixed-case EVM address must have a valid checksum). Not a wallet address of a supported chain: 400 `INVALID_PARAMETER`. */
         "GetTransactions.walletAddress": components["schemas"]["Address"];
-        /** @description Comma-separated chain ids, at most 32: transactions whose source **or** destination chain is one of them. Any well-formed id is accepted (history may outlive a chain). Malformed: 400 `INVALID_PARAMETER`. */
-        "GetTransactions.chainIds": string;
+        /** @description Chain ids, comma-separated (SPEC §4.4), repeated, or both; at most 32: transactions whose source **or** destination chain is one of them. Any well-formed id is accepted (history may outlive a chain). Malformed: 400 `INVALID_PARAMETER`. */
+        "GetTransactions.chainIds": components["schemas"]["ChainId"][];
         /** @description 1-based page. Beyond the last page: `txs: []` with the real `total`. Otherwise 400 `INVALID_PARAMETER`. */
         "GetTransactions.page": number;
         /** @description Transactions per page, 1 to 500 (SPEC §4.4: the wider of the spec's two maxima). Otherwise 400 `INVALID_PARAMETER`. */
@@ -1423,6 +1456,8 @@ export interface components {
         "GetTransactions.startDate": number;
         /** @description Unix seconds: transactions registered at or before. Otherwise 400 `INVALID_PARAMETER`. */
         "GetTransactions.endDate": number;
+        /** @description Optional id of the request, echoed in the `x-request-id` response header and in the service's logs. Kept when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or when absent) the service generates a UUID. */
+        XRequestId: string;
     };
     requestBodies: never;
     headers: {
@@ -1620,7 +1655,7 @@ export interface operations {
             query?: {
                 /** @description The `txId` of a `getAction` response. Required unless `txHash` is given (neither: 400 `MISSING_REQUIRED_FIELD`, field `txId`). Takes precedence over `txHash`: with both, the transaction must have that source hash. Malformed: 400 `INVALID_PARAMETER`. */
                 txId?: components["parameters"]["GetStatus.txId"];
-                /** @description The registered source transaction's hash, in any VM's format (see `Registration.txHash`; hex case-insensitive). Required unless `txId` is given. Without `chainId` and registered on several chains: the latest registration. Not a hash of any supported VM: 400 `INVALID_PARAMETER`. */
+                /** @description The registered source transaction's hash, in any VM's format (see `TxHash`; hex case-insensitive). Required unless `txId` is given. Without `chainId` and registered on several chains: the latest registration. Not a hash of any supported VM: 400 `INVALID_PARAMETER`. */
                 txHash?: components["parameters"]["GetStatus.txHash"];
                 /** @description The source chain (SPEC §4.3: optional, recommended): narrows the `txHash` lookup; with `txId`, it must be the transaction's source chain. Malformed: 400 `INVALID_PARAMETER`. */
                 chainId?: components["parameters"]["GetStatus.chainId"];
@@ -1685,11 +1720,11 @@ export interface operations {
     getTransactions: {
         parameters: {
             query?: {
-                /** @description Comma-separated app ids (repeating the parameter works too). Default: every app of your organization, including apps whose keys were retired. An app outside your organization: 400 `INVALID_PARAMETER` (whether it exists elsewhere is not told). */
+                /** @description App ids, comma-separated (SPEC §4.4), repeated, or both. Default: every app of your organization, including apps whose keys were retired. An app outside your organization: 400 `INVALID_PARAMETER` (whether it exists elsewhere is not told). */
                 appIds?: components["parameters"]["GetTransactions.appIds"];
                 /** @description Only transactions whose `sender` is this wallet (EVM addresses compared case-insensitively; a mixed-case EVM address must have a valid checksum). Not a wallet address of a supported chain: 400 `INVALID_PARAMETER`. */
                 walletAddress?: components["parameters"]["GetTransactions.walletAddress"];
-                /** @description Comma-separated chain ids, at most 32: transactions whose source **or** destination chain is one of them. Any well-formed id is accepted (history may outlive a chain). Malformed: 400 `INVALID_PARAMETER`. */
+                /** @description Chain ids, comma-separated (SPEC §4.4), repeated, or both; at most 32: transactions whose source **or** destination chain is one of them. Any well-formed id is accepted (history may outlive a chain). Malformed: 400 `INVALID_PARAMETER`. */
                 chainIds?: components["parameters"]["GetTransactions.chainIds"];
                 /** @description 1-based page. Beyond the last page: `txs: []` with the real `total`. Otherwise 400 `INVALID_PARAMETER`. */
                 page?: components["parameters"]["GetTransactions.page"];

@@ -43,7 +43,7 @@ describe('query serialization', () => {
 
   it('repeats array parameters, as their form/explode style says', () => {
     const arrays = queryParameters.filter((parameter) => parameter.schema?.type === 'array')
-    expect(arrays.map((parameter) => parameter.name)).toEqual(['bridgeIds'])
+    expect(arrays.map((parameter) => parameter.name)).toEqual(['bridgeIds', 'appIds', 'chainIds'])
     for (const parameter of arrays) expect([parameter.style, parameter.explode], parameter.name).toEqual(['form', true])
   })
 
@@ -138,12 +138,12 @@ describe('the client against the real service (2 workers)', () => {
     expect(details.actionResponse.txId).toBe(action.txId)
 
     const history = await api.GET('/getTransactions', {
-      params: { query: { chainIds: '10', walletAddress: SENDER, period: 'day', limit: 10 } },
+      params: { query: { chainIds: [10], walletAddress: SENDER, period: 'day', limit: 10 } },
     })
     expect(history.error, JSON.stringify(history.error)).toBeUndefined()
     expect(history.data!.txs.map((tx) => tx.txId)).toEqual([action.txId])
     expect(history.data!.pagination).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 })
-    const elsewhere = await api.GET('/getTransactions', { params: { query: { chainIds: '42161' } } })
+    const elsewhere = await api.GET('/getTransactions', { params: { query: { chainIds: [42161] } } })
     expect(elsewhere.data!.pagination.total).toBe(0)
 
     expect(new Set(requested.map((url) => url.pathname))).toEqual(
