@@ -944,6 +944,28 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description `INVALID_SNAPSHOT` (HTTP 500): Invalid snapshot. Never answered over HTTP: raised while a worker loads the snapshot, before the service listens: the service refuses to start instead. */
+        InvalidSnapshotError: {
+            /** @constant */
+            code: "INVALID_SNAPSHOT";
+            /** @constant */
+            name: "InvalidSnapshotError";
+            /** @description Human-readable; may change. Branch on `code`, never on the message. */
+            message: string;
+            /** @example Invalid snapshot */
+            title: string;
+            /** @constant */
+            statusCode: 500;
+            details: {
+                entry: string;
+                reason: string;
+            };
+            /**
+             * Format: date-time
+             * @description When the error was answered (ISO 8601, UTC).
+             */
+            timestamp: string;
+        };
         /** @description `INVALID_API_KEY` (HTTP 401): Invalid API key. No `details`. */
         InvalidApiKeyError: {
             /**
@@ -1167,28 +1189,6 @@ export interface components {
              */
             timestamp: string;
         };
-        /** @description `INVALID_SNAPSHOT` (HTTP 500): Invalid snapshot. Never answered over HTTP: raised while a worker loads the snapshot, before the service listens: the service refuses to start instead. */
-        InvalidSnapshotError: {
-            /** @constant */
-            code: "INVALID_SNAPSHOT";
-            /** @constant */
-            name: "InvalidSnapshotError";
-            /** @description Human-readable; may change. Branch on `code`, never on the message. */
-            message: string;
-            /** @example Invalid snapshot */
-            title: string;
-            /** @constant */
-            statusCode: 500;
-            details: {
-                entry: string;
-                reason: string;
-            };
-            /**
-             * Format: date-time
-             * @description When the error was answered (ISO 8601, UTC).
-             */
-            timestamp: string;
-        };
         /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
         ErrorResponse400: {
             /** @constant */
@@ -1282,8 +1282,11 @@ export interface components {
             /** @constant */
             success: false;
             error: {
-                /** @enum {string} */
-                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR" | "INVALID_SNAPSHOT";
+                /**
+                 * @description The stable identifier to branch on.
+                 * @enum {string}
+                 */
+                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
                 /** @description The error class name, e.g. `NoAvailableRouteError`. */
                 name: string;
                 message: string;

@@ -5,7 +5,7 @@
  */
 import type Router from '@koa/router'
 import type { Middleware } from 'koa'
-import { MethodNotAllowedError, NotFoundError } from '../../engine/errors/index.js'
+import { MethodNotAllowedError, NotFoundError } from '../errors.js'
 import type { AppState } from '../types.js'
 
 /**

@@ -4,7 +4,8 @@
  */
 import { createRouter } from './router.js'
 import Router from '@koa/router'
-import { InvalidParameterError, MissingRequiredFieldError, NotFoundError } from '../../engine/index.js'
+import { InvalidParameterError, MissingRequiredFieldError } from '../../engine/index.js'
+import { NotFoundError } from '../errors.js'
 import { GET_STATUS_PARAMETERS } from '../schema/getStatusParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
 import { TxHash } from '../schema/transactionDetails.js'
