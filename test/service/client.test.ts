@@ -4,11 +4,12 @@
  * workers) — it quotes, registers, reads the status and the history, and receives typed error envelopes. The
  * type-level half (misspelt and mistyped parameters refused) is `clientTypes.ts`, checked by `tsc --noEmit`.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   GENERATE_COMMAND,
-  SCHEMA_FILE,
+  SCHEMA_DIR,
   generateClientSchema,
   jsonQueryParameterNames,
 } from '../../service/client/generate.js'
@@ -22,14 +23,22 @@ const API_KEY = 'dev-key-alpha'
 const FEE_RECEIVER = '0x5bd944e30b02A20eF6CDd65c7901aC080913953b'
 
 describe('the generated types', () => {
-  it('schema.ts is what the generator makes of the current document', async () => {
-    const committed = readFileSync(SCHEMA_FILE, 'utf8')
-    const generated = await generateClientSchema()
-    expect(
-      committed === generated,
-      `service/client/schema.ts is stale: run \`${GENERATE_COMMAND}\` and commit it`,
-    ).toBe(true)
+  const generated = generateClientSchema()
+
+  it('schema/ holds exactly the files the generator writes', async () => {
+    expect(readdirSync(SCHEMA_DIR).sort()).toEqual(Object.keys(await generated).sort())
   })
+
+  it.each(['paths.ts', 'components.ts', 'operations.ts', 'index.ts'])(
+    'schema/%s is what the generator makes of the current document',
+    async (name) => {
+      const committed = readFileSync(join(SCHEMA_DIR, name), 'utf8')
+      expect(
+        committed === (await generated)[name],
+        `service/client/schema/${name} is stale: run \`${GENERATE_COMMAND}\` and commit it`,
+      ).toBe(true)
+    },
+  )
 })
 
 describe('query serialization', () => {
