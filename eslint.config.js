@@ -12,7 +12,7 @@ export default tseslint.config(
       'node_modules/',
       'fixtures/generated/',
       'test/.generated/',
-      'service/client/schema.ts',
+      'service/client/schema/',
     ],
   },
   js.configs.recommended,

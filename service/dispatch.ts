@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
 import type Koa from 'koa'
 import compose from 'koa-compose'
-import { InternalServerError } from '../engine/errors/index.js'
+import { InternalServerError } from './errors.js'
 import { logError } from './log.js'
 import { errorEnvelope } from './middleware/errors.js'
 import type { AppContext, AppState, WireRequest, WireResponse } from './types.js'

@@ -24,3 +24,19 @@ export { API_PREFIX, createApp, loadAppDeps } from './app.js'
 export type { AppDeps, CreateAppOptions } from './app.js'
 export { openStore } from './store/sqlite.js'
 export type { Store } from './store/store.js'
+export {
+  API_ERROR_CLASSES,
+  GeoBlockingError,
+  InternalServerError,
+  InvalidApiKeyError,
+  MethodNotAllowedError,
+  MissingApiKeyError,
+  NotFoundError,
+  PayloadTooLargeError,
+  SERVICE_ERROR_CLASSES,
+  ServiceUnavailableError,
+  WalletScreeningError,
+} from './errors.js'
+export type { ApiError, ApiErrorCode, ServiceErrorCode } from './errors.js'
+export { errorEnvelope } from './middleware/errors.js'
+export type { ErrorEnvelope } from './middleware/errors.js'

@@ -10,7 +10,7 @@
  * - strings across the boundary (`wire.ts`), never objects.
  */
 import { Piscina } from 'piscina'
-import { ServiceUnavailableError } from '../engine/errors/index.js'
+import { ServiceUnavailableError } from './errors.js'
 import type { ServiceConfig } from './config.js'
 import { log, logError } from './log.js'
 import { siblingModule } from './moduleUrl.js'

@@ -5,13 +5,8 @@
  * all in the SPEC §7.1 envelope.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
-import {
-  type BaseError,
-  InternalServerError,
-  InvalidParameterError,
-  PayloadTooLargeError,
-  ServiceUnavailableError,
-} from '../engine/errors/index.js'
+import { InvalidParameterError } from '../engine/errors/index.js'
+import { type ApiError, InternalServerError, PayloadTooLargeError, ServiceUnavailableError } from './errors.js'
 import type { ServiceConfig } from './config.js'
 import { logError } from './log.js'
 import { errorEnvelopeJson } from './middleware/errors.js'
@@ -76,7 +71,7 @@ export function createQuoteServer(pool: QuotePool, config: Pick<ServiceConfig, '
     )
   }
 
-  const writeError = (res: ServerResponse, requestId: string, error: BaseError, extra: Record<string, string> = {}) => {
+  const writeError = (res: ServerResponse, requestId: string, error: ApiError, extra: Record<string, string> = {}) => {
     if (res.headersSent) return res.destroy()
     const body = errorEnvelopeJson(error)
     const headers: Record<string, string> = {

@@ -1,4 +1,7 @@
-/** Every error code the API can answer with (SPEC §7.2 and the codes this project adds in the same style). */
+/**
+ * Every error code the engine raises (SPEC §7.2's request and routing codes, and `INVALID_SNAPSHOT`). The codes only
+ * the HTTP service answers (API key, compliance, 404/405/413/500/503) are the service's (`crossroute/service`).
+ */
 export type ErrorCode =
   | 'AMOUNT_TOO_HIGH'
   | 'AMOUNT_TOO_LOW'
@@ -16,37 +19,22 @@ export type ErrorCode =
   | 'UNSUPPORTED_NETWORK_PAIR'
   | 'UNSUPPORTED_NETWORK_TOKEN_PAIR'
   | 'UNSUPPORTED_SWAP_DIRECTION'
-  | 'INVALID_API_KEY'
-  | 'MISSING_API_KEY'
-  | 'GEO_BLOCKED'
-  | 'WALLET_SCREENED'
-  | 'METHOD_NOT_ALLOWED'
-  | 'NOT_FOUND'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR'
   | 'INVALID_SNAPSHOT'
 
 /** Details carried by an error: a flat object of JSON values, in the spec's shape for its code. */
 export type ErrorDetails = Readonly<Record<string, string | number | boolean | null>>
 
 /**
- * An error as plain data, the form in which errors cross a worker-thread boundary or a process boundary.
- * Rebuild the class with `errorFromData`.
- */
-export interface ErrorData {
-  code: ErrorCode
-  message: string
-  details?: ErrorDetails | undefined
-}
-
-/**
  * Base of every error the engine and the service raise on purpose. Subclasses carry the spec's code, class
- * name (`name`), HTTP status and a title as static metadata, and typed `details`.
+ * name (`name`), HTTP status and a title as static metadata, and typed `details`. `TCode` is the union the code
+ * belongs to: the engine's `ErrorCode` by default; the service's own errors extend it with theirs.
  */
-export abstract class BaseError<TDetails extends ErrorDetails | undefined = ErrorDetails | undefined> extends Error {
-  /** The spec's error code. */
-  static readonly code: ErrorCode
+export abstract class BaseError<
+  TDetails extends ErrorDetails | undefined = ErrorDetails | undefined,
+  TCode extends string = ErrorCode,
+> extends Error {
+  /** The spec's error code (a member of the subclass's `TCode`). */
+  static readonly code: string
   /** HTTP status the spec assigns to the code. */
   static readonly status: number
   /** Short human title for the envelope's `title`. */
@@ -66,8 +54,8 @@ export abstract class BaseError<TDetails extends ErrorDetails | undefined = Erro
   }
 
   /** The spec's error code (same as the class's static `code`). */
-  get code(): ErrorCode {
-    return (this.constructor as typeof BaseError).code
+  get code(): TCode {
+    return (this.constructor as typeof BaseError).code as TCode
   }
 
   /** HTTP status (same as the class's static `status`). */
@@ -78,12 +66,5 @@ export abstract class BaseError<TDetails extends ErrorDetails | undefined = Erro
   /** Short title for the envelope. */
   get title(): string {
     return (this.constructor as typeof BaseError).title
-  }
-
-  /** Plain data for crossing a thread boundary; `errorFromData` rebuilds the class. */
-  toData(): ErrorData {
-    return this.details === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, details: this.details }
   }
 }

@@ -1,19 +1,15 @@
+import type { AmountTooHighDetails, AmountTooLowDetails } from '../schema/errorDetails.js'
 import { BaseError } from './BaseError.js'
 
 /** Source and destination of a request, as the amount errors' details name them. */
-export type PairDetails = {
-  srcToken: string
-  dstToken: string
-  srcChainId: number
-  dstChainId: number
-}
+export type PairDetails = Omit<AmountTooHighDetails, 'maxAmount'>
 
 /**
  * The amount is above what the route can take (bridge lane maximum, lane liquidity or pool depth).
  * `maxAmount` is the largest accepted amount in the source token's smallest units (a JSON number, so
  * values above 2^53 are approximate; the message carries the exact figure).
  */
-export class AmountTooHighError extends BaseError<PairDetails & { maxAmount: number }> {
+export class AmountTooHighError extends BaseError<AmountTooHighDetails> {
   static override readonly code = 'AMOUNT_TOO_HIGH'
   static override readonly status = 400
   static override readonly title = 'Amount too high'
@@ -27,7 +23,7 @@ export class AmountTooHighError extends BaseError<PairDetails & { maxAmount: num
  * The amount is below what the route accepts (bridge lane minimum, or too small to deliver anything after fees).
  * `minAmount` is in the source token's smallest units.
  */
-export class AmountTooLowError extends BaseError<PairDetails & { minAmount: number }> {
+export class AmountTooLowError extends BaseError<AmountTooLowDetails> {
   static override readonly code = 'AMOUNT_TOO_LOW'
   static override readonly status = 400
   static override readonly title = 'Amount too low'

@@ -1,34 +1,40 @@
+import type {
+  InvalidAddressDetails,
+  InvalidParameterDetails,
+  MissingRequiredFieldDetails,
+  UnsupportedSwapDirectionDetails,
+} from '../schema/errorDetails.js'
 import { BaseError } from './BaseError.js'
 
 /** An address that is malformed for its chain's VM. */
-export class InvalidAddressError extends BaseError<{ field: string; address: string; reason: string }> {
+export class InvalidAddressError extends BaseError<InvalidAddressDetails> {
   static override readonly code = 'INVALID_ADDRESS_FORMAT'
   static override readonly status = 400
   static override readonly title = 'Invalid address format'
   static override readonly errorName = 'InvalidAddressError'
-  constructor(details: { field: string; address: string; reason: string }) {
+  constructor(details: InvalidAddressDetails) {
     super(`Invalid address in ${details.field}: ${details.reason}`, details)
   }
 }
 
 /** A parameter is present but its value is not acceptable. */
-export class InvalidParameterError extends BaseError<{ parameter: string; value: string; reason: string }> {
+export class InvalidParameterError extends BaseError<InvalidParameterDetails> {
   static override readonly code = 'INVALID_PARAMETER'
   static override readonly status = 400
   static override readonly title = 'Invalid parameter'
   static override readonly errorName = 'InvalidParameterError'
-  constructor(details: { parameter: string; value: string; reason: string }) {
+  constructor(details: InvalidParameterDetails) {
     super(`Invalid value for ${details.parameter}: ${details.reason}`, details)
   }
 }
 
 /** A required parameter is absent. `context` says what made it required (e.g. `swap-action`). */
-export class MissingRequiredFieldError extends BaseError<{ field: string; context: string }> {
+export class MissingRequiredFieldError extends BaseError<MissingRequiredFieldDetails> {
   static override readonly code = 'MISSING_REQUIRED_FIELD'
   static override readonly status = 400
   static override readonly title = 'Missing required field'
   static override readonly errorName = 'MissingRequiredFieldError'
-  constructor(details: { field: string; context: string }) {
+  constructor(details: MissingRequiredFieldDetails) {
     super(`Missing required field ${details.field} (${details.context})`, details)
   }
 }
@@ -56,12 +62,12 @@ export class InvalidDstTokenError extends BaseError<undefined> {
 }
 
 /** The swap direction is not one of `exact-amount-in`, `exact-amount-out`. */
-export class UnsupportedSwapDirectionError extends BaseError<{ swapDirection: string }> {
+export class UnsupportedSwapDirectionError extends BaseError<UnsupportedSwapDirectionDetails> {
   static override readonly code = 'UNSUPPORTED_SWAP_DIRECTION'
   static override readonly status = 400
   static override readonly title = 'Unsupported swap direction'
   static override readonly errorName = 'UnsupportedSwapDirectionError'
-  constructor(details: { swapDirection: string }) {
+  constructor(details: UnsupportedSwapDirectionDetails) {
     super(`Swap direction ${details.swapDirection} is not supported`, details)
   }
 }

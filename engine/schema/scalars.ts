@@ -137,6 +137,7 @@ export const VmId = Type.Union(
   {
     description: 'VM of a chain (SPEC §2.1): Bitcoin and Tron are `alt-vm`.',
     'x-component': 'VmId',
+    'x-reason': 'must be one of evm, solana, alt-vm, hypercore',
   },
 )
 /** VM identifier on the wire (SPEC §2.1). */

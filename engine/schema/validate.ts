@@ -24,11 +24,16 @@ export interface ValidationContext {
   readonly rawValueOf?: (parameter: string) => string | undefined
 }
 
-/** A compiled validator: `check` is the fast path, `assert` throws the spec's error for the first failure. */
+/**
+ * A compiled validator: `check` is the fast path, `assert` throws the spec's error for the first failure, `problem`
+ * returns it (for callers that answer a failure rather than throw it, e.g. one item of a batch).
+ */
 export interface Validator<T extends TSchema> {
   readonly schema: T
   check(value: unknown): value is Static<T>
   assert(value: unknown, context: ValidationContext): asserts value is Static<T>
+  /** The spec's error for the first failure of `value`; `undefined` when it is valid. */
+  problem(value: unknown, context: ValidationContext): BaseError | undefined
 }
 
 /**
@@ -40,16 +45,21 @@ export interface Validator<T extends TSchema> {
  */
 export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
   const compiled = TypeCompiler.Compile(schema)
+  const problem = (value: unknown, context: ValidationContext): BaseError | undefined => {
+    if (compiled.Check(value)) return undefined
+    const first = compiled.Errors(value).First()
+    return first === undefined
+      ? new InvalidParameterError({ parameter: 'request', value: String(value), reason: 'invalid' })
+      : errorOf(first, context, value)
+  }
   return {
     schema,
     check: (value: unknown): value is Static<T> => compiled.Check(value),
     assert(value: unknown, context: ValidationContext): asserts value is Static<T> {
-      if (compiled.Check(value)) return
-      const first = compiled.Errors(value).First()
-      throw first === undefined
-        ? new InvalidParameterError({ parameter: 'request', value: String(value), reason: 'invalid' })
-        : errorOf(first, context, value)
+      const error = problem(value, context)
+      if (error !== undefined) throw error
     },
+    problem,
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The typed client of the HTTP API: openapi-fetch over the types generated from the OpenAPI document
- * (`schema.ts`). Every path, parameter, body and answer — errors included — is typed by the document; this file only
+ * (`schema/`). Every path, parameter, body and answer — errors included — is typed by the document; this file only
  * adds the API key and the query serialization the service expects.
  */
 import createClient, {
@@ -10,7 +10,7 @@ import createClient, {
   type MaybeOptionalInit,
   createQuerySerializer,
 } from 'openapi-fetch'
-import type { paths } from './schema.js'
+import type { paths } from './schema/index.js'
 
 /** Options of `createCrossrouteClient`. */
 export interface CreateCrossrouteClientParameters {

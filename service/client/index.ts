@@ -1,6 +1,6 @@
 /**
  * Typed client of the crossroute HTTP API, for integrators: openapi-fetch typed by the types openapi-typescript
- * generates from the service's OpenAPI document (`schema.ts`).
+ * generates from the service's OpenAPI document (`schema/`).
  *
  * @example
  * import { createCrossrouteClient } from './service/client/index.js'
@@ -10,4 +10,4 @@
  */
 export { createCrossrouteClient, JSON_QUERY_PARAMETERS, serializeQuery } from './createClient.js'
 export type { CreateCrossrouteClientParameters, CrossrouteClient } from './createClient.js'
-export type { components, operations, paths } from './schema.js'
+export type { components, operations, paths } from './schema/index.js'

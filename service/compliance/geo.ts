@@ -6,7 +6,7 @@
  * unknown) or `T1` (Cloudflare: Tor exit node), is allowed unless the code itself is in `GEO_BLOCKED`:
  * operators who must refuse Tor or unattributable traffic add `T1` or `XX` there. Wallet screening still applies.
  */
-import { GeoBlockingError } from '../../engine/index.js'
+import { GeoBlockingError } from '../errors.js'
 import type { ServiceConfig } from '../config.js'
 
 /** Countries under comprehensive US sanctions programmes (the default `GEO_BLOCKED`). */

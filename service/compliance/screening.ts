@@ -1,7 +1,8 @@
 /**
  * Wallet screening (SPEC §5.6, §7.2 `WALLET_SCREENED`): addresses in a request against the sanctioned lists.
  */
-import { type Chain, type Vm, WalletScreeningError, addressFamilyOf } from '../../engine/index.js'
+import { type Chain, type Vm, addressFamilyOf } from '../../engine/index.js'
+import { WalletScreeningError } from '../errors.js'
 import { canonicalAddress, type ScreeningFamily, type ScreeningLists } from './screeningLists.js'
 
 /** One address of a request to screen, with the chain it is used on. */

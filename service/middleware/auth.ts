@@ -2,7 +2,7 @@
  * API key authentication (SPEC §5): every request carries `x-api-key`.
  */
 import type Koa from 'koa'
-import { InvalidApiKeyError, MissingApiKeyError } from '../../engine/index.js'
+import { InvalidApiKeyError, MissingApiKeyError } from '../errors.js'
 import type { KeyRing } from '../keys/keyRing.js'
 import type { AppState } from '../types.js'
 

@@ -7,23 +7,13 @@
  * classes are the same modules either way, so `instanceof` holds across both import paths.
  */
 import type { Middleware } from 'koa'
-import { type BaseError, InternalServerError, isBaseError } from '../../engine/errors/index.js'
+import { isBaseError } from '../../engine/errors/index.js'
+import { type ApiError, type ApiErrorCode, InternalServerError } from '../errors.js'
 import { logError } from '../log.js'
+import type { ErrorEnvelope } from '../schema/errorEnvelope.js'
 import type { AppState } from '../types.js'
 
-/** The error envelope of SPEC §7.1. `statusCode` equals the HTTP status. */
-export interface ErrorEnvelope {
-  success: false
-  error: {
-    code: string
-    name: string
-    message: string
-    title: string
-    statusCode: number
-    details?: unknown
-    timestamp: string
-  }
-}
+export type { ErrorEnvelope } from '../schema/errorEnvelope.js'
 
 /**
  * Builds the envelope of an error. Every error response of the service goes through this function.
@@ -34,8 +24,10 @@ export interface ErrorEnvelope {
  * // { success: false, error: { code: 'NOT_FOUND', name: 'NotFoundError', message: 'Not found', title: 'Not found',
  * //   statusCode: 404, details: { path: '/api/x' }, timestamp: '2025-…Z' } }
  */
-export function errorEnvelope(error: BaseError, now: Date = new Date()): ErrorEnvelope {
-  const { code, name, message, title, status: statusCode, details } = error
+export function errorEnvelope(error: ApiError, now: Date = new Date()): ErrorEnvelope {
+  const { name, message, title, status: statusCode, details } = error
+  // Every class's code is in the union; the classes' static `code` is typed `string` for the base class only.
+  const code = error.code as ApiErrorCode
   const timestamp = now.toISOString()
   // Key order as in SPEC §7.1; `details` only for the codes that have them.
   const body: ErrorEnvelope['error'] =
@@ -51,7 +43,7 @@ export function errorEnvelope(error: BaseError, now: Date = new Date()): ErrorEn
  * @example
  * res.end(errorEnvelopeJson(new ServiceUnavailableError({ retryAfterSeconds: 1 })))
  */
-export function errorEnvelopeJson(error: BaseError): string {
+export function errorEnvelopeJson(error: ApiError): string {
   return JSON.stringify(errorEnvelope(error))
 }
 
@@ -68,7 +60,7 @@ export function errors(): Middleware<AppState> {
     try {
       await next()
     } catch (thrown) {
-      let error: BaseError
+      let error: ApiError
       if (isBaseError(thrown)) {
         error = thrown
       } else {

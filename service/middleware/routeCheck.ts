@@ -4,7 +4,7 @@
  * cannot be served never costs a key lookup or a compliance check.
  */
 import type { Middleware } from 'koa'
-import { MethodNotAllowedError, NotFoundError } from '../../engine/errors/index.js'
+import { MethodNotAllowedError, NotFoundError } from '../errors.js'
 import type { AppState } from '../types.js'
 
 /** What the check reads of a router (`@koa/router`'s `match`): public and authenticated routers alike. */

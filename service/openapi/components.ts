@@ -5,7 +5,24 @@
  */
 import type { TSchema } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
+import { ActionRequest } from '../schema/actionRequest.js'
 import { ActionResponse, HealthResponse, OpenApiDocument, Transaction } from '../schema/actionResponse.js'
+import {
+  Registration,
+  RegistrationErrorCode,
+  RegistrationRequest,
+  RegistrationResult,
+  RegistrationResults,
+} from '../schema/registerTxs.js'
+import {
+  ChainTransaction,
+  PaymentToken,
+  TransactionDetails,
+  TxHash,
+  TxId,
+  TxPathEntry,
+} from '../schema/transactionDetails.js'
+import { TransactionHistory } from '../schema/transactionHistory.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -31,6 +48,20 @@ const COMPONENTS: readonly TSchema[] = [
   ActionResponse,
   HealthResponse,
   OpenApiDocument,
+  // The transaction lifecycle (SPEC §2.3, §2.5, §4.2–4.4).
+  TxId,
+  TxHash,
+  ActionRequest,
+  TxPathEntry,
+  PaymentToken,
+  ChainTransaction,
+  TransactionDetails,
+  TransactionHistory,
+  Registration,
+  RegistrationRequest,
+  RegistrationErrorCode,
+  RegistrationResult,
+  RegistrationResults,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

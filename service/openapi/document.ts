@@ -4,8 +4,6 @@
  * parameters (`parameters.ts`) and the paths (`paths.ts`).
  */
 import { errorResponses, errorSchemas } from './errors.js'
-import { lifecycleParameterComponents } from './lifecycleParameters.js'
-import { LIFECYCLE_SCHEMAS } from './lifecycleSchemas.js'
 import { parameterComponents } from './parameters.js'
 import { paths } from './paths.js'
 import { DATA_SCHEMAS } from './schemas.js'
@@ -82,8 +80,8 @@ export function buildOpenApiDocument(): OpenApiDocument {
     ],
     paths: paths(),
     components: {
-      schemas: { ...DATA_SCHEMAS, ...LIFECYCLE_SCHEMAS, ...errorSchemas() },
-      parameters: { ...parameterComponents(), ...lifecycleParameterComponents() },
+      schemas: { ...DATA_SCHEMAS, ...errorSchemas() },
+      parameters: parameterComponents(),
       responses: errorResponses(),
       headers: {
         XRequestId: {

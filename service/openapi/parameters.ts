@@ -4,6 +4,8 @@
  * `x-request-id` request header.
  */
 import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
+import { GET_STATUS_PARAMETERS } from '../schema/getStatusParameters.js'
+import { GET_TRANSACTIONS_PARAMETERS } from '../schema/getTransactionsParameters.js'
 import type { QueryParameter } from '../schema/query.js'
 import { toJsonSchema } from './components.js'
 import { componentRef } from './schemas.js'
@@ -27,14 +29,21 @@ export function openApiParameter(parameter: QueryParameter): Parameter {
   return { ...common, schema }
 }
 
-/** Component name of each `getAction` query parameter: `GetAction.<name>`. */
-const getActionComponent = (name: string) => `GetAction.${name}`
+/** The endpoints with query parameters: each parameter is the component `<prefix>.<name>`. */
+const ENDPOINT_PARAMETERS = {
+  GetAction: GET_ACTION_PARAMETERS,
+  GetStatus: GET_STATUS_PARAMETERS,
+  GetTransactions: GET_TRANSACTIONS_PARAMETERS,
+} as const satisfies Record<string, readonly QueryParameter[]>
+type Endpoint = keyof typeof ENDPOINT_PARAMETERS
 
 /** The `components.parameters` of the document. */
 export function parameterComponents(): Record<string, Parameter> {
   return {
     ...Object.fromEntries(
-      GET_ACTION_PARAMETERS.map((parameter) => [getActionComponent(parameter.name), openApiParameter(parameter)]),
+      Object.entries(ENDPOINT_PARAMETERS).flatMap(([prefix, parameters]) =>
+        parameters.map((parameter) => [`${prefix}.${parameter.name}`, openApiParameter(parameter)]),
+      ),
     ),
     XRequestId: {
       name: 'x-request-id',
@@ -47,10 +56,15 @@ export function parameterComponents(): Record<string, Parameter> {
   }
 }
 
-/** The references of `GET /getAction`'s parameters, in SPEC §4.1 order, then the request-id header. */
-export function getActionParameterRefs(): Reference[] {
+/**
+ * The references of an endpoint's query parameters, in the order of their declaration (the spec's), then the
+ * request-id header.
+ *
+ * @example parameterRefs('GetStatus') // [{ $ref: '#/components/parameters/GetStatus.txId' }, …]
+ */
+export function parameterRefs(endpoint: Endpoint): Reference[] {
   return [
-    ...GET_ACTION_PARAMETERS.map((parameter) => componentRef('parameters', getActionComponent(parameter.name))),
+    ...ENDPOINT_PARAMETERS[endpoint].map((parameter) => componentRef('parameters', `${endpoint}.${parameter.name}`)),
     componentRef('parameters', 'XRequestId'),
   ]
 }

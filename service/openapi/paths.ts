@@ -6,8 +6,7 @@
  */
 import type { ErrorStatus } from './errors.js'
 import { ERROR_STATUSES } from './errors.js'
-import { getStatusParameterRefs, getTransactionsParameterRefs } from './lifecycleParameters.js'
-import { getActionParameterRefs } from './parameters.js'
+import { parameterRefs } from './parameters.js'
 import { componentRef, schemaRef } from './schemas.js'
 import type { Operation, PathItem, Reference, Response } from './types.js'
 
@@ -58,7 +57,7 @@ const getAction: Operation = {
     '`returnDepositAddress=true`, `solanaSponsor`, and non-EVM source chains (Solana, Bitcoin, Tron, HyperCore; ' +
     'they may be destinations).',
   tags: ['quotes'],
-  parameters: getActionParameterRefs(),
+  parameters: parameterRefs('GetAction'),
   responses: {
     '200': ok('The action response.', 'ActionResponse', {
       'Cache-Control': {
@@ -118,7 +117,7 @@ const getStatus: Operation = {
     "on `chainId`). Unknown, or another organization's: 404 `NOT_FOUND`, the same answer either way. A quote not " +
     'registered yet answers `status: pending` with no source transaction; see `TransactionDetails.status`.',
   tags: ['transactions'],
-  parameters: getStatusParameterRefs(),
+  parameters: parameterRefs('GetStatus'),
   responses: {
     '200': ok('The transaction.', 'TransactionDetails', noStore),
     ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
@@ -134,7 +133,7 @@ const getTransactions: Operation = {
     'All filters must hold. Pages are counted on the current data: a transaction registered meanwhile shifts later ' +
     'pages by one.',
   tags: ['transactions'],
-  parameters: getTransactionsParameterRefs(),
+  parameters: parameterRefs('GetTransactions'),
   responses: {
     '200': ok('One page, and the pagination.', 'TransactionHistory', noStore),
     ...errorResponses(400, 401, 403, 405, 413, 500, 503),

@@ -26,6 +26,7 @@ interface JsonSchema {
   pattern?: string
   default?: unknown
   oneOf?: readonly JsonSchema[]
+  anyOf?: readonly JsonSchema[]
 }
 
 interface JsonParameter {
@@ -130,9 +131,9 @@ function requiredWhen(description: string): string | undefined {
 export function endpointFields(document: JsonDocument, table: EndpointTable): FieldRow[] {
   const operation = document.paths[table.path]![table.method]!
   if (table.source === 'body') {
-    // `RegistrationRequest` is one object or an array of them: the fields are the object's.
+    // `RegistrationRequest` is one object or an array of them (`anyOf`): the fields are the object's.
     const request = resolveSchema(document, operation.requestBody!.content['application/json']!.schema)
-    const object = resolveSchema(document, request.oneOf?.[0] ?? request)
+    const object = resolveSchema(document, request.anyOf?.[0] ?? request.oneOf?.[0] ?? request)
     return Object.entries(object.properties ?? {}).map(([name, schema]) => {
       const description = (schema as { description?: string }).description ?? ''
       const isRequired = object.required?.includes(name) ?? false

@@ -6,7 +6,6 @@ import type { Static } from '@sinclair/typebox'
 import type { Hex } from 'viem'
 import {
   type AppFee,
-  type BridgeId,
   InvalidAddressError,
   InvalidAmountZeroError,
   InvalidParameterError,
@@ -14,7 +13,6 @@ import {
   type ParsedQuoteRequest,
   type QuoteRequestSchema,
   type Snapshot,
-  type SwapDirection,
   type ValidQuoteRequest,
   addressProblem,
   isNativeSentinel,
@@ -23,48 +21,13 @@ import {
   vmModuleOf,
 } from '../../engine/index.js'
 import { transactionBuilderOf } from '../../engine/transactions.js'
+import type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
+export type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
 import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
 
 /** Fields every action type shares (SPEC §2.3). */
-interface ActionRequestBase {
-  sender: string
-  srcChainId: number
-  srcToken: string
-  dstChainId: number
-  dstToken: string
-  /** Bps, 0–10000. */
-  slippage: number
-  recipient?: string
-  refundTo?: string
-  /** Absent: all bridges. */
-  bridgeIds?: BridgeId[]
-  /** The fees in force: the request's `appFees`, or the API key's defaults when absent. */
-  appFees: AppFee[]
-}
-
-/** A `swap-action` request. */
-export interface SwapActionRequest extends ActionRequestBase {
-  actionType: 'swap-action'
-  amount: string
-  swapDirection: SwapDirection
-}
-
-/** An `evm-calldata-tx` request: route into what the call needs, then call `to` with `data`. */
-export interface CalldataActionRequest extends ActionRequestBase {
-  actionType: 'evm-calldata-tx'
-  to: string
-  data: Hex
-  /** Native wei the call needs (quoted exact-out in the native token). */
-  value?: string
-  /** `dstToken` units the call needs (quoted exact-out); takes precedence over `value`. */
-  erc20Amount?: string
-  /** Approved for `erc20Amount` before the call; defaults to `to`. */
-  erc20Spender: string
-}
-
-/** A validated `getAction` request, echoed as `actionRequest` in status and history. */
-export type ActionRequest = SwapActionRequest | CalldataActionRequest
+type ActionRequestBase = Omit<SwapActionRequest, 'actionType' | 'amount' | 'swapDirection'>
 
 const CALL_PARAMETERS = ['to', 'data', 'value', 'erc20Amount', 'erc20Spender'] as const
 const VENUE_PARAMETERS = ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk'] as const

@@ -3,12 +3,15 @@
  * transaction's `txHash` (with an optional `chainId`), as transaction details (SPEC §2.5).
  */
 import { type AuthenticatedRouter, createRouter } from './router.js'
-import { InvalidParameterError, MissingRequiredFieldError, NotFoundError } from '../../engine/index.js'
+import { InvalidParameterError, MissingRequiredFieldError } from '../../engine/index.js'
+import { NotFoundError } from '../errors.js'
+import { GET_STATUS_PARAMETERS } from '../schema/getStatusParameters.js'
+import { type Query, queryDecoder } from '../schema/query.js'
+import { TxHash } from '../schema/transactionDetails.js'
 import type { Store, StoredTransaction } from '../store/store.js'
 import type { AuthenticatedState } from '../types.js'
-import { chainIdParam, single } from './params.js'
 import { transactionDetailsJson } from './transactionDetails.js'
-import { TX_ID, isAnyTxHash, normalizeTxHash } from './txHash.js'
+import { isAnyTxHash, normalizeTxHash } from './txHash.js'
 
 /** The one answer for a transaction that is unknown or another organization's: they must look the same. */
 const NOT_FOUND_MESSAGE = 'No transaction with this txId or txHash in your organization'
@@ -25,39 +28,30 @@ export interface StatusQuery {
   chainId?: number
 }
 
+const decoder = queryDecoder(GET_STATUS_PARAMETERS)
+
 /**
- * Parses the `getStatus` query.
+ * Parses the `getStatus` query with its parameters' schemas (`service/schema/getStatusParameters.ts`), then the
+ * rules they cannot state: one of `txId` and `txHash`, and a hash of some VM's format.
  *
  * @throws MissingRequiredFieldError (`txId`, context `getStatus: txId or txHash`) when neither is given;
  *   InvalidParameterError for a malformed `txId`, `txHash` or `chainId`, or a repeated parameter
  * @example parseStatusQuery({ txHash: '0xab…', chainId: '8453' }) // { txHash: '0xab…', chainId: 8453 }
  */
-export function parseStatusQuery(query: Record<string, string | string[] | undefined>): StatusQuery {
-  const txId = single(query, 'txId')
-  const txHash = single(query, 'txHash')
-  const chainId = single(query, 'chainId')
-  if (txId === undefined && txHash === undefined) {
+export function parseStatusQuery(query: Query): StatusQuery {
+  const isGiven = (name: string) => (decoder.raw(query, name) ?? '') !== ''
+  if (!isGiven('txId') && !isGiven('txHash')) {
     throw new MissingRequiredFieldError({ field: 'txId', context: 'getStatus: txId or txHash' })
   }
-  if (txId !== undefined && !TX_ID.test(txId)) {
-    throw new InvalidParameterError({
-      parameter: 'txId',
-      value: txId,
-      reason: 'must be 0x followed by 64 hex digits (a getAction txId)',
-    })
-  }
+  const { txId, txHash, chainId } = decoder.decode(query, 'getStatus') as StatusQuery
   if (txHash !== undefined && !isAnyTxHash(txHash)) {
-    throw new InvalidParameterError({
-      parameter: 'txHash',
-      value: txHash,
-      reason:
-        'not a transaction hash of a supported VM (0x + 64 hex digits, 64 hex digits, or a base58 Solana signature)',
-    })
+    const reason = (TxHash as { 'x-reason'?: string })['x-reason'] ?? 'not a transaction hash of a supported VM'
+    throw new InvalidParameterError({ parameter: 'txHash', value: txHash, reason })
   }
   return {
     ...(txId === undefined ? {} : { txId: txId.toLowerCase() }),
     ...(txHash === undefined ? {} : { txHash: normalizeTxHash(txHash) }),
-    ...(chainId === undefined ? {} : { chainId: chainIdParam('chainId', chainId) }),
+    ...(chainId === undefined ? {} : { chainId }),
   }
 }
 

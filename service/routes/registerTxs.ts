@@ -4,44 +4,23 @@
  * array of results in request order, committed (durably: `synchronous=FULL`) before it is sent.
  */
 import { type AuthenticatedRouter, createRouter } from './router.js'
-import { InvalidParameterError } from '../../engine/index.js'
+import { InvalidParameterError, compileValidator } from '../../engine/index.js'
+import { readJsonBody } from './body.js'
 import type { RegistrationInput, RegistrationOutcome, Store } from '../store/store.js'
 import type { AuthenticatedState } from '../types.js'
-import { readJsonBody } from './body.js'
-import { TX_ID, isVmId, normalizeTxHash, txHashProblem, VM_IDS } from './txHash.js'
+import {
+  MAX_REGISTRATIONS,
+  Registration,
+  type RegistrationErrorCode,
+  type RegistrationResult,
+} from '../schema/registerTxs.js'
+import { normalizeTxHash, txHashProblem } from './txHash.js'
 
-/** Most registrations in one request (SPEC §8: not shown; this service's limit). */
-export const MAX_REGISTRATIONS = 100
-
-/**
- * Why an item was not registered (the result's `code`, an extension of SPEC §4.2's `{success, error}`).
- *
- * | code | when |
- * |---|---|
- * | `MISSING_REQUIRED_FIELD` | `txId`, `vmId`, `txHash` or `chainId` absent |
- * | `INVALID_PARAMETER` | not an object, a field of the wrong type or format, `vmId` unknown |
- * | `NOT_FOUND` | no quote with this `txId` in the caller's organization (another org's txId looks the same) |
- * | `VM_MISMATCH` | `vmId` is not the VM of the quote's source chain |
- * | `CHAIN_MISMATCH` | `chainId` is not the quote's source chain |
- * | `TX_HASH_CONFLICT` | the `txId` is already registered with another hash |
- * | `TX_HASH_IN_USE` | the hash is already registered for another `txId` |
- */
-export type RegistrationErrorCode =
-  | 'MISSING_REQUIRED_FIELD'
-  | 'INVALID_PARAMETER'
-  | 'NOT_FOUND'
-  | 'VM_MISMATCH'
-  | 'CHAIN_MISMATCH'
-  | 'TX_HASH_CONFLICT'
-  | 'TX_HASH_IN_USE'
-
-/** One result (SPEC §4.2): `{success: true, error: null, code: null}` or a failure with its message and code. */
-export type RegistrationResult =
-  { success: true; error: null; code: null } | { success: false; error: string; code: RegistrationErrorCode }
-
-const FIELDS = ['txId', 'vmId', 'txHash', 'chainId'] as const
 const OK: RegistrationResult = Object.freeze({ success: true, error: null, code: null })
 const failure = (code: RegistrationErrorCode, error: string): RegistrationResult => ({ success: false, error, code })
+
+/** The item validator: each failure becomes the item's result, never a whole-request error. */
+const registration = compileValidator(Registration)
 
 /** What the route needs. */
 export interface RegisterTxsDependencies {
@@ -62,23 +41,25 @@ export function checkRegistration(
   registeredAt: number,
 ): RegistrationInput | RegistrationResult {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-    return failure('INVALID_PARAMETER', 'each registration must be an object {txId, vmId, txHash, chainId}')
+    return failure('INVALID_PARAMETER', Registration['x-reason'])
   }
-  const fields = item as Record<string, unknown>
-  const missing = FIELDS.filter((name) => fields[name] === undefined || fields[name] === null)
+  // `null` counts as absent, as in a query string.
+  const fields = Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null))
+  const missing = Registration.required.filter((name) => fields[name] === undefined)
   if (missing.length > 0)
     return failure('MISSING_REQUIRED_FIELD', `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} required`)
-  const { txId, vmId, txHash, chainId } = fields
-  if (typeof txId !== 'string' || !TX_ID.test(txId)) {
-    return failure('INVALID_PARAMETER', 'txId must be the txId of a getAction response: 0x followed by 64 hex digits')
+  if (!registration.check(fields)) {
+    const error = registration.problem(fields, { context: 'registerTxs' })
+    return failure(
+      'INVALID_PARAMETER',
+      error instanceof InvalidParameterError
+        ? `${error.details.parameter} ${error.details.reason}`
+        : String(error?.message),
+    )
   }
-  if (!isVmId(vmId)) return failure('INVALID_PARAMETER', `vmId must be one of ${VM_IDS.join(', ')}`)
-  if (typeof txHash !== 'string') return failure('INVALID_PARAMETER', 'txHash must be a string')
+  const { txId, vmId, txHash, chainId } = fields
   const problem = txHashProblem(vmId, txHash)
   if (problem !== undefined) return failure('INVALID_PARAMETER', `txHash ${problem} for vmId ${vmId}`)
-  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
-    return failure('INVALID_PARAMETER', 'chainId must be a positive integer (a JSON number)')
-  }
 
   const quote = store.getByTxId(txId.toLowerCase(), orgId)
   if (quote === undefined) return failure('NOT_FOUND', 'no quote with this txId in your organization')

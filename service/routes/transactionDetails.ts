@@ -1,56 +1,20 @@
 /**
  * The transaction details object (SPEC §2.5): the answer of `getStatus` and each element of `getTransactions`'
  * `txs`, built from a stored transaction. The rules where the spec is silent are tabled in the OpenAPI schema
- * `TransactionDetails` (service/openapi/lifecycleSchemas.ts).
+ * `TransactionDetails` (`service/schema/transactionDetails.ts`), whose type this builds.
  */
 import type { TokenAmount as EngineTokenAmount } from '../../engine/index.js'
 import { randomUUID } from 'node:crypto'
-import type { StoredTransaction, TxPathEntry } from '../store/store.js'
-
-/** SPEC §2.5 `status`, plus `expired` (a quote never registered in time: an extension). */
-export type WireStatus = 'pending' | 'success' | 'requires refund' | 'refunded' | 'failed' | 'expired'
-
-/** SPEC §2.5 `srcTx.paymentToken` / `dstTx.paymentToken`. */
-export interface PaymentToken {
-  name: string
-  symbol: string
-  decimals: number
-  amount: string
-  address: string
-  chainId: number
-  isNative: boolean
-  usdAmount: number
-}
-
-/** SPEC §2.5 `srcTx` / `dstTx`. */
-export interface ChainTransaction {
-  toAddress: string
-  txHash: string
-  chainId: number
-  value: string
-  timestamp: number
-  paymentToken: PaymentToken
-  /** Only on a failed transaction whose reason is known. */
-  revertReason?: string
-}
-
-/** SPEC §2.5, in the spec's field order. `workflow` is never present (no venue orders yet). */
-export interface TransactionDetails {
-  status: WireStatus
-  sender: string
-  srcChainId: number
-  dstChainId: number
-  srcTxHash: string
-  dstTxHash: string
-  bridgeDetails: { isBridge: boolean; bridgeTime: number; txPath: TxPathEntry[] }
-  txId: string
-  actionRequest: unknown
-  actionResponse: unknown
-  org: { appId: string; affiliateId: string; appName: string }
-  usdValue: number | null
-  srcTx: ChainTransaction | null
-  dstTx: ChainTransaction | null
-}
+import type { ActionRequest } from '../schema/actionRequest.js'
+import type { ActionResponse } from '../schema/actionResponse.js'
+import type {
+  ChainTransaction,
+  PaymentToken,
+  TransactionDetails,
+  TransactionStatus,
+  TxPathEntry,
+} from '../schema/transactionDetails.js'
+import type { StoredTransaction } from '../store/store.js'
 
 /** The parts of the stored action request and response the details are computed from. */
 type TokenAmount = Pick<
@@ -94,8 +58,9 @@ export function toTransactionDetails(
     dstTxHash: stored.dstTxHash ?? '',
     bridgeDetails: { isBridge, bridgeTime: isBridge ? bridgeTime(stored, response) : 0, txPath },
     txId: stored.txId,
-    actionRequest: stored.actionRequest,
-    actionResponse,
+    // As stored: the validated request and the response answered (their schemas are the ones they were made by).
+    actionRequest: stored.actionRequest as ActionRequest,
+    actionResponse: actionResponse as ActionResponse,
     org: { appId: stored.appId, affiliateId: stored.affiliateId, appName: stored.appName },
     usdValue: typeof response.amountIn?.usdAmount === 'number' ? response.amountIn.usdAmount : null,
     srcTx: srcTx(stored, response),
@@ -123,7 +88,7 @@ export function transactionDetailsJson(stored: StoredTransaction): string {
 }
 
 /** `quoted` (not registered yet) answers `pending`; the others are the stored status. */
-function wireStatus(stored: StoredTransaction): WireStatus {
+function wireStatus(stored: StoredTransaction): TransactionStatus {
   return stored.status === 'quoted' ? 'pending' : stored.status
 }
 

@@ -19,9 +19,6 @@ export { VM_IDS, isVmId, txHashProblem }
 /** The VM identifiers `registerTxs` accepts (SPEC §2.1): the engine's one `VmId`. */
 export type RegistrationVmId = VmId
 
-/** A `txId` as `getAction` issues them: `0x` + 64 hex digits (issued in lower case). */
-export const TX_ID = /^0x[0-9a-fA-F]{64}$/
-
 const HEX_0X_32_BYTES = /^0x[0-9a-fA-F]{64}$/
 const HEX_32_BYTES = /^[0-9a-fA-F]{64}$/
 

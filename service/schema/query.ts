@@ -118,20 +118,31 @@ function decodeParameter(parameter: QueryParameter, value: string | string[] | u
   if (parameter.encoding === 'list') {
     const items = (Array.isArray(value) ? value : [value]).flatMap((item) => item.split(','))
     if (items.includes('')) throw invalid(Array.isArray(value) ? value.join(',') : value, 'empty item')
-    return [...new Set(items)]
+    // Each item is converted by the items' type; a bad item is reported on its own (`details.value` is the item).
+    const itemSchema = (schema as { items?: TSchema }).items
+    return [...new Set(items)].map((item) =>
+      itemSchema === undefined ? item : decodeScalar(itemSchema, item, invalid),
+    )
   }
   if (Array.isArray(value)) throw invalid(value.join(','), 'given more than once; it takes a single value')
-  const reason = (schema as { 'x-reason'?: string })['x-reason']
   if (parameter.encoding === 'json') {
     try {
       return JSON.parse(value) as unknown
     } catch {
+      const reason = (schema as { 'x-reason'?: string })['x-reason']
       throw invalid(value, `not valid JSON: ${reason ?? 'expected JSON'}`)
     }
   }
+  return decodeScalar(schema, value, invalid)
+}
+
+/** One value's text converted by its schema's type (integer, number, boolean; anything else stays a string). */
+function decodeScalar(schema: TSchema, value: string, invalid: (text: string, reason: string) => Error): unknown {
+  const reason = (schema as { 'x-reason'?: string })['x-reason']
   switch (schema.type) {
     case 'integer':
-      if (!INTEGER.test(value))
+      // Unsafe integers are refused here, as written: converted, they would be reported as another number.
+      if (!INTEGER.test(value) || !Number.isSafeInteger(Number(value)))
         throw invalid(value, `${reason ?? 'must be an integer'}, written without sign, leading zeros or exponent`)
       return Number(value)
     case 'number':

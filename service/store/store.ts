@@ -11,6 +11,7 @@
  * ```
  */
 import type { ApiKeyRecord } from '../types.js'
+import type { TxPathEntry } from '../schema/transactionDetails.js'
 
 /**
  * Lifecycle of a stored transaction: `quoted` at `getAction`; `expired` when never registered within the quote's
@@ -27,15 +28,8 @@ export const REGISTERED_STATUSES = [
   'failed',
 ] as const satisfies readonly TransactionStatus[]
 
-/** One hop of an executed route (SPEC §2.5 `bridgeDetails.txPath`). */
-export interface TxPathEntry {
-  chainId: number
-  txHash: string
-  /** Unix seconds of the hop's block, as decimal digits (SPEC §2.5). */
-  timestamp: string
-  /** Bridge id of the next hop; `''` at the last hop. */
-  nextBridge: string
-}
+/** One hop of an executed route (SPEC §2.5 `bridgeDetails.txPath`): the wire object's type, stored as it is sent. */
+export type { TxPathEntry } from '../schema/transactionDetails.js'
 
 /** A quote to record, as `getAction` answered it. */
 export interface QuoteEntry {

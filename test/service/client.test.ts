@@ -4,11 +4,12 @@
  * workers) — it quotes, registers, reads the status and the history, and receives typed error envelopes. The
  * type-level half (misspelt and mistyped parameters refused) is `clientTypes.ts`, checked by `tsc --noEmit`.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   GENERATE_COMMAND,
-  SCHEMA_FILE,
+  SCHEMA_DIR,
   generateClientSchema,
   jsonQueryParameterNames,
 } from '../../service/client/generate.js'
@@ -22,14 +23,22 @@ const API_KEY = 'dev-key-alpha'
 const FEE_RECEIVER = '0x5bd944e30b02A20eF6CDd65c7901aC080913953b'
 
 describe('the generated types', () => {
-  it('schema.ts is what the generator makes of the current document', async () => {
-    const committed = readFileSync(SCHEMA_FILE, 'utf8')
-    const generated = await generateClientSchema()
-    expect(
-      committed === generated,
-      `service/client/schema.ts is stale: run \`${GENERATE_COMMAND}\` and commit it`,
-    ).toBe(true)
+  const generated = generateClientSchema()
+
+  it('schema/ holds exactly the files the generator writes', async () => {
+    expect(readdirSync(SCHEMA_DIR).sort()).toEqual(Object.keys(await generated).sort())
   })
+
+  it.each(['paths.ts', 'components.ts', 'operations.ts', 'index.ts'])(
+    'schema/%s is what the generator makes of the current document',
+    async (name) => {
+      const committed = readFileSync(join(SCHEMA_DIR, name), 'utf8')
+      expect(
+        committed === (await generated)[name],
+        `service/client/schema/${name} is stale: run \`${GENERATE_COMMAND}\` and commit it`,
+      ).toBe(true)
+    },
+  )
 })
 
 describe('query serialization', () => {
@@ -43,7 +52,7 @@ describe('query serialization', () => {
 
   it('repeats array parameters, as their form/explode style says', () => {
     const arrays = queryParameters.filter((parameter) => parameter.schema?.type === 'array')
-    expect(arrays.map((parameter) => parameter.name)).toEqual(['bridgeIds'])
+    expect(arrays.map((parameter) => parameter.name)).toEqual(['bridgeIds', 'appIds', 'chainIds'])
     for (const parameter of arrays) expect([parameter.style, parameter.explode], parameter.name).toEqual(['form', true])
   })
 
@@ -138,12 +147,12 @@ describe('the client against the real service (2 workers)', () => {
     expect(details.actionResponse.txId).toBe(action.txId)
 
     const history = await api.GET('/getTransactions', {
-      params: { query: { chainIds: '10', walletAddress: SENDER, period: 'day', limit: 10 } },
+      params: { query: { chainIds: [10], walletAddress: SENDER, period: 'day', limit: 10 } },
     })
     expect(history.error, JSON.stringify(history.error)).toBeUndefined()
     expect(history.data!.txs.map((tx) => tx.txId)).toEqual([action.txId])
     expect(history.data!.pagination).toEqual({ page: 1, limit: 10, total: 1, totalPages: 1 })
-    const elsewhere = await api.GET('/getTransactions', { params: { query: { chainIds: '42161' } } })
+    const elsewhere = await api.GET('/getTransactions', { params: { query: { chainIds: [42161] } } })
     expect(elsewhere.data!.pagination.total).toBe(0)
 
     expect(new Set(requested.map((url) => url.pathname))).toEqual(

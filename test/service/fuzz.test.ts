@@ -15,7 +15,8 @@ import { Agent, METHODS } from 'node:http'
 import { connect } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_IDS, ERROR_CLASSES, type ErrorCode, createEngine } from '../../engine/index.js'
+import { BRIDGE_IDS, createEngine } from '../../engine/index.js'
+import { API_ERROR_CLASSES, type ApiErrorCode } from '../../service/errors.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { buildOpenApiDocument } from '../../service/openapi/document.js'
 import { type RunningService, startService } from '../helpers/startService.js'
@@ -736,7 +737,7 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     expect(reply.status, reply.body.slice(0, 300)).toBeLessThan(500)
     const envelope = JSON.parse(reply.body) as ErrorBody
     expect(envelope.success).toBe(false)
-    const errorClass = ERROR_CLASSES[envelope.error.code as ErrorCode]
+    const errorClass = API_ERROR_CLASSES[envelope.error.code as ApiErrorCode]
     expect(errorClass, envelope.error.code).toBeDefined()
     expect(envelope.error.statusCode).toBe(reply.status)
     expect(errorClass.status).toBe(reply.status)

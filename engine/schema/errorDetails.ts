@@ -1,0 +1,115 @@
+/**
+ * The `details` of every engine error (SPEC §7.2) as schemas: the error classes' `details` types are these schemas'
+ * `Static`s, and the OpenAPI document's error schemas are generated from them. A code without details maps to
+ * `undefined`. The HTTP-only codes' details are the service's (`service/schema/errorDetails.ts`).
+ */
+import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox'
+import type { ErrorCode } from '../errors/BaseError.js'
+import { ChainId } from './scalars.js'
+
+/** A closed details object whose every property is required. */
+const details = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false })
+
+const pair = { srcToken: Type.String(), dstToken: Type.String(), srcChainId: ChainId, dstChainId: ChainId }
+
+/** `AMOUNT_TOO_HIGH`. */
+export const AmountTooHighDetails = details({
+  ...pair,
+  maxAmount: Type.Number({
+    minimum: 0,
+    description:
+      'Largest accepted amount, in the units of `amount` (approximate above 2^53; the message has the exact figure).',
+  }),
+})
+export type AmountTooHighDetails = Static<typeof AmountTooHighDetails>
+
+/** `AMOUNT_TOO_LOW`. */
+export const AmountTooLowDetails = details({
+  ...pair,
+  minAmount: Type.Number({ minimum: 0, description: 'Smallest accepted amount, in the units of `amount`.' }),
+})
+export type AmountTooLowDetails = Static<typeof AmountTooLowDetails>
+
+/** `CROSS_VM_RECEIVER_REQUIRED`, `UNSUPPORTED_NETWORK_PAIR`. */
+export const ChainPairDetails = details({ srcChainId: ChainId, dstChainId: ChainId })
+export type ChainPairDetails = Static<typeof ChainPairDetails>
+
+/** `INVALID_ADDRESS_FORMAT`. */
+export const InvalidAddressDetails = details({
+  field: Type.String({ description: 'The parameter holding the address (`sender`, `recipient`, `appFees`, …).' }),
+  address: Type.String({ description: 'The address as received.' }),
+  reason: Type.String(),
+})
+export type InvalidAddressDetails = Static<typeof InvalidAddressDetails>
+
+/** `INVALID_PARAMETER`. */
+export const InvalidParameterDetails = details({
+  parameter: Type.String({ description: 'The parameter (`slippage`, `bridgeIds`, …).' }),
+  value: Type.String({ description: 'The value as received (repeated values joined with `,`).' }),
+  reason: Type.String(),
+})
+export type InvalidParameterDetails = Static<typeof InvalidParameterDetails>
+
+/** `MISSING_REQUIRED_FIELD`. */
+export const MissingRequiredFieldDetails = details({
+  field: Type.String(),
+  context: Type.String({
+    description: 'What made it required: `getAction` (always), `swap-action`, `evm-calldata-tx`, …',
+    examples: ['swap-action'],
+  }),
+})
+export type MissingRequiredFieldDetails = Static<typeof MissingRequiredFieldDetails>
+
+/** `NO_AVAILABLE_ROUTE`. */
+export const NoAvailableRouteDetails = details({
+  srcChainId: ChainId,
+  dstChainId: ChainId,
+  srcToken: Type.String(),
+  dstToken: Type.String(),
+})
+export type NoAvailableRouteDetails = Static<typeof NoAvailableRouteDetails>
+
+/** `UNSUPPORTED_NETWORK`. */
+export const UnsupportedNetworkDetails = details({ chainId: ChainId })
+export type UnsupportedNetworkDetails = Static<typeof UnsupportedNetworkDetails>
+
+/** `UNSUPPORTED_NETWORK_TOKEN_PAIR`. */
+export const UnsupportedNetworkTokenPairDetails = details({
+  srcChainId: ChainId,
+  srcToken: Type.String(),
+  dstChainId: ChainId,
+  dstToken: Type.String(),
+})
+export type UnsupportedNetworkTokenPairDetails = Static<typeof UnsupportedNetworkTokenPairDetails>
+
+/** `UNSUPPORTED_SWAP_DIRECTION`. */
+export const UnsupportedSwapDirectionDetails = details({ swapDirection: Type.String() })
+export type UnsupportedSwapDirectionDetails = Static<typeof UnsupportedSwapDirectionDetails>
+
+/** `INVALID_SNAPSHOT`. */
+export const InvalidSnapshotDetails = details({ entry: Type.String(), reason: Type.String() })
+export type InvalidSnapshotDetails = Static<typeof InvalidSnapshotDetails>
+
+/**
+ * The `details` schema of every engine code; `undefined` for a code without details. Typed by `ErrorCode`: a code
+ * added to the engine does not type-check until its details are declared here.
+ */
+export const ERROR_DETAILS: Readonly<Record<ErrorCode, TObject | undefined>> = {
+  AMOUNT_TOO_HIGH: AmountTooHighDetails,
+  AMOUNT_TOO_LOW: AmountTooLowDetails,
+  CROSS_VM_RECEIVER_REQUIRED: ChainPairDetails,
+  EXCESSIVE_FEE: undefined,
+  INSUFFICIENT_LIQUIDITY: undefined,
+  INVALID_ADDRESS_FORMAT: InvalidAddressDetails,
+  INVALID_AMOUNT_ZERO: undefined,
+  INVALID_DESTINATION_TOKEN: undefined,
+  INVALID_PARAMETER: InvalidParameterDetails,
+  INVALID_SOURCE_TOKEN: undefined,
+  MISSING_REQUIRED_FIELD: MissingRequiredFieldDetails,
+  NO_AVAILABLE_ROUTE: NoAvailableRouteDetails,
+  UNSUPPORTED_NETWORK: UnsupportedNetworkDetails,
+  UNSUPPORTED_NETWORK_PAIR: ChainPairDetails,
+  UNSUPPORTED_NETWORK_TOKEN_PAIR: UnsupportedNetworkTokenPairDetails,
+  UNSUPPORTED_SWAP_DIRECTION: UnsupportedSwapDirectionDetails,
+  INVALID_SNAPSHOT: InvalidSnapshotDetails,
+}

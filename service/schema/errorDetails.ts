@@ -1,0 +1,93 @@
+/**
+ * The `details` of the errors only the HTTP service answers (SPEC §5, §7.2, and this project's 404/405/413/503), as
+ * schemas: the `details` types of `service/errors.ts` are their `Static`s and the OpenAPI error schemas are generated
+ * from them. The engine's codes have theirs in `engine/schema/errorDetails.ts`.
+ */
+import { type Static, type TObject, type TOptional, Type } from '@sinclair/typebox'
+import { ChainId } from '../../engine/schema/scalars.js'
+
+const dateTime = Type.String({ format: 'date-time' })
+
+/** `GEO_BLOCKED`. */
+export const GeoBlockedDetails = Type.Object(
+  {
+    countryCode: Type.String({
+      description: 'ISO 3166-1 alpha-2 code from the trusted country header.',
+      examples: ['KP'],
+    }),
+    countryName: Type.String(),
+    reason: Type.String(),
+    blockedAt: dateTime,
+  },
+  { additionalProperties: false },
+)
+export type GeoBlockedDetails = Static<typeof GeoBlockedDetails>
+
+/** `WALLET_SCREENED`. */
+export const WalletScreenedDetails = Type.Object(
+  {
+    walletAddress: Type.String(),
+    chainId: ChainId,
+    riskLevel: Type.String(),
+    reason: Type.String(),
+    screenedAt: dateTime,
+  },
+  { additionalProperties: false },
+)
+export type WalletScreenedDetails = Static<typeof WalletScreenedDetails>
+
+/** `METHOD_NOT_ALLOWED`. */
+export const MethodNotAllowedDetails = Type.Object(
+  { method: Type.String({ examples: ['POST'] }) },
+  { additionalProperties: false },
+)
+export type MethodNotAllowedDetails = Static<typeof MethodNotAllowedDetails>
+
+/** `NOT_FOUND`: for an unknown path; absent for a resource that is not found (`getStatus`). */
+export const NotFoundDetails = Type.Object(
+  { path: Type.String({ description: 'The path requested.' }) },
+  { additionalProperties: false },
+)
+export type NotFoundDetails = Static<typeof NotFoundDetails>
+
+/** `PAYLOAD_TOO_LARGE`. */
+export const PayloadTooLargeDetails = Type.Object(
+  { limitBytes: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+)
+export type PayloadTooLargeDetails = Static<typeof PayloadTooLargeDetails>
+
+/** `SERVICE_UNAVAILABLE`. */
+export const ServiceUnavailableDetails = Type.Object(
+  { retryAfterSeconds: Type.Integer({ minimum: 0, description: 'Same as the `Retry-After` header.' }) },
+  { additionalProperties: false },
+)
+export type ServiceUnavailableDetails = Static<typeof ServiceUnavailableDetails>
+
+/** The service's codes. */
+export type ServiceErrorCode =
+  | 'INVALID_API_KEY'
+  | 'MISSING_API_KEY'
+  | 'GEO_BLOCKED'
+  | 'WALLET_SCREENED'
+  | 'METHOD_NOT_ALLOWED'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'SERVICE_UNAVAILABLE'
+  | 'INTERNAL_SERVER_ERROR'
+
+/**
+ * The `details` schema of every service code; `undefined` for a code without details, `Type.Optional(…)` for
+ * details that may be absent. Typed by `ServiceErrorCode`: a code added does not type-check until it is declared here.
+ */
+export const SERVICE_ERROR_DETAILS: Readonly<Record<ServiceErrorCode, TObject | TOptional<TObject> | undefined>> = {
+  INVALID_API_KEY: undefined,
+  MISSING_API_KEY: undefined,
+  GEO_BLOCKED: GeoBlockedDetails,
+  WALLET_SCREENED: WalletScreenedDetails,
+  METHOD_NOT_ALLOWED: MethodNotAllowedDetails,
+  NOT_FOUND: Type.Optional(NotFoundDetails),
+  PAYLOAD_TOO_LARGE: PayloadTooLargeDetails,
+  SERVICE_UNAVAILABLE: ServiceUnavailableDetails,
+  INTERNAL_SERVER_ERROR: undefined,
+}
