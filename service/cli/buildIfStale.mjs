@@ -7,7 +7,7 @@
  * - dist/ missing and no TypeScript: exit 1 with the production recipe (README "Production").
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -46,6 +46,8 @@ if (tsc !== undefined) {
       ? 'crossroute: building dist/ (first start)\n'
       : 'crossroute: sources changed since the last build; rebuilding dist/\n',
   )
+  // From scratch: a module deleted from the sources must not live on in dist/ (nor in the package).
+  rmSync(join(root, 'dist'), { recursive: true, force: true })
   execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' })
 } else if (builtAt >= 0) {
   process.stderr.write(
