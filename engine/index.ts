@@ -75,6 +75,7 @@ export {
   NoAvailableRouteError,
   NotFoundError,
   PayloadTooLargeError,
+  PriceImpactTooHighError,
   ServiceUnavailableError,
   UnsupportedNetworkAndTokenPairError,
   UnsupportedNetworkError,

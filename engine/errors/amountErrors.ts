@@ -37,6 +37,25 @@ export class AmountTooLowError extends BaseError<PairDetails & { minAmount: numb
   }
 }
 
+/**
+ * Every route that carries the amount moves the price more than the request's `maxPriceImpact` allows.
+ * `estimatedPriceImpact` is the least impact among those routes (percent, as in a quote): with `maxPriceImpact` at
+ * least that, the request quotes.
+ */
+export class PriceImpactTooHighError extends BaseError<{ estimatedPriceImpact: number; maxPriceImpact: number }> {
+  static override readonly code = 'PRICE_IMPACT_TOO_HIGH'
+  static override readonly status = 400
+  static override readonly title = 'Price impact too high'
+  static override readonly errorName = 'PriceImpactTooHighError'
+  constructor(details: { estimatedPriceImpact: number; maxPriceImpact: number }) {
+    super(
+      `Price impact of ${details.estimatedPriceImpact}% is above the maximum of ${details.maxPriceImpact}%: ` +
+        'trade a smaller amount or raise maxPriceImpact',
+      details,
+    )
+  }
+}
+
 /** Flat fees along the route are worth more than 50% of the input (SPEC §8). */
 export class ExcessiveFeeError extends BaseError<undefined> {
   static override readonly code = 'EXCESSIVE_FEE'

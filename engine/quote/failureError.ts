@@ -1,4 +1,3 @@
-import { laneAmountOut } from '../bridges/lane.js'
 import {
   AmountTooHighError,
   AmountTooLowError,
@@ -6,11 +5,13 @@ import {
   ExcessiveFeeError,
   InsufficientLiquidityError,
 } from '../errors/index.js'
-import type { BridgeLane } from '../graph/types.js'
+import { AMOUNT_MAX } from '../schema/rules.js'
+import { laneMaximumInput, laneMinimumInput, largestInput, smallestInput } from '../routing/amountLimits.js'
 import type { PathFailure } from '../routing/evaluate.js'
-import { prefixAmountIn, suffixAmountOut } from '../routing/evaluate.js'
+import { evaluateIn, evaluateOut, prefixAmountIn, smallestOutput, suffixAmountOut } from '../routing/evaluate.js'
+import { priceImpactPercent } from '../routing/priceImpact.js'
 import type { CandidatePath } from '../routing/findPaths.js'
-import { grossForNet } from './fees.js'
+import { grossForNet, splitFees } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 
 type Failure = { readonly path: CandidatePath; readonly failure: PathFailure }
@@ -20,7 +21,9 @@ type Failure = { readonly path: CandidatePath; readonly failure: PathFailure }
  * all too low → AMOUNT_TOO_LOW (with the smallest amount any path accepts); too low or flat fees above half the
  * input → EXCESSIVE_FEE; too high or too deep → AMOUNT_TOO_HIGH (with the largest amount any path accepts) or
  * INSUFFICIENT_LIQUIDITY; a mix of opposite reasons → the reason of the best-ranked path. Limits are in the
- * units of the request's `amount` (source token for exact-in, destination token for exact-out).
+ * units of the request's `amount` (source token for exact-in, destination token for exact-out), and they are
+ * amounts that quote: sent back, `minAmount` or `maxAmount` gets a route within the request's `maxPriceImpact`
+ * (`routing/amountLimits.ts` finds them exactly and evaluates them).
  */
 export function failureError(request: ParsedRequest, protocolFeeBps: bigint, failures: readonly Failure[]): BaseError {
   const kinds = new Set(failures.map(({ failure }) => failure.kind))
@@ -39,36 +42,34 @@ export function failureError(request: ParsedRequest, protocolFeeBps: bigint, fai
   }
   const exactIn = request.swapDirection === 'exact-amount-in'
   const appBps = request.appFees.map((fee) => fee.bps)
-  const relevant = failures.filter(({ failure }) => failure.kind === kind)
+  const maxPriceImpact = request.maxPriceImpact
+  // A path that ran a pool dry has a largest amount too: count it with the paths a lane maximum refused.
+  const relevant = failures.filter(
+    ({ failure }) => failure.kind === kind || (kind === 'tooHigh' && failure.kind === 'liquidity'),
+  )
 
   if (kind === 'tooLow') {
     const minimums = relevant.flatMap(({ path, failure }) => {
-      const edge = path.edges[failure.hop]!
-      const target = edge.kind === 'lane' ? laneMinimumInput(edge.lane) : 1n
-      const hop = edge.kind === 'lane' ? failure.hop : failure.hop + 1
       if (exactIn) {
-        const swapIn = prefixAmountIn(path.edges, hop, target)
+        const swapIn = smallestInput(path.edges, maxPriceImpact)
         return swapIn === undefined ? [] : [grossForNet(swapIn, protocolFeeBps, appBps)]
       }
-      const out = suffixAmountOut(path.edges, hop, target)
-      return out === undefined ? [] : [out]
+      return exactOutMinimum(path, failure, maxPriceImpact)
     })
     return new AmountTooLowError({ ...pair, minAmount: minimums.length > 0 ? min(minimums) : request.amount + 1n })
   }
   if (kind === 'tooHigh') {
     const maximums = relevant.flatMap(({ path, failure }) => {
-      const edge = path.edges[failure.hop]!
-      if (edge.kind !== 'lane') return []
-      const laneMax = laneMaximumInput(edge.lane)
-      if (laneMax === undefined) return []
+      const refused = exactIn ? splitFees(request.amount, protocolFeeBps, appBps).net : refusedInput(path, failure)
+      const swapIn = largestInput(path.edges, refused, maxPriceImpact)
+      if (swapIn === undefined) return []
       if (exactIn) {
-        const above = prefixAmountIn(path.edges, failure.hop, laneMax + 1n)
-        if (above === undefined || above === 0n) return []
-        const gross = grossForNet(above, protocolFeeBps, appBps) - 1n
+        // The largest gross input whose net after fees is at most swapIn.
+        const gross = grossForNet(swapIn + 1n, protocolFeeBps, appBps) - 1n
         return gross > 0n ? [gross] : []
       }
-      const out = suffixAmountOut(path.edges, failure.hop, laneMax)
-      return out === undefined ? [] : [out]
+      const evaluation = evaluateIn(path.edges, swapIn)
+      return evaluation.ok ? [evaluation.amounts[evaluation.amounts.length - 1]!] : []
     })
     return new AmountTooHighError({ ...pair, maxAmount: maximums.length > 0 ? max(maximums) : 0n })
   }
@@ -76,24 +77,33 @@ export function failureError(request: ParsedRequest, protocolFeeBps: bigint, fai
   return new InsufficientLiquidityError()
 }
 
-/** Smallest input a lane accepts: its minimum, and at least twice its flat fee (SPEC §8's 50% rule). */
-function laneMinimumInput(lane: BridgeLane): bigint {
-  return lane.minAmount > lane.flatFee * 2n ? lane.minAmount : lane.flatFee * 2n
+/**
+ * The smallest exact-out request a path quotes as asked: what the smallest input that fills the refusing lane
+ * delivers, checked; when another lane then refuses it (two lanes at their minimums), that lane's in turn.
+ */
+function exactOutMinimum(path: CandidatePath, failure: PathFailure, maxPriceImpact: number): bigint[] {
+  let hop = failure.hop
+  for (let attempt = 0; attempt < path.edges.length; attempt++) {
+    const edge = path.edges[hop]!
+    const out =
+      edge.kind === 'lane'
+        ? smallestOutput(path.edges, hop, laneMinimumInput(edge.lane))
+        : suffixAmountOut(path.edges, hop + 1, 1n)
+    if (out === undefined) return []
+    const check = evaluateOut(path.edges, out)
+    if (check.ok) return priceImpactPercent(path.edges, check.amounts) <= maxPriceImpact ? [out] : []
+    if (check.failure.kind !== 'tooLow' || check.failure.hop === hop) return []
+    hop = check.failure.hop
+  }
+  return []
 }
 
-/** Largest input a lane accepts: its maximum, or less where its liquidity cannot deliver that much. */
-function laneMaximumInput(lane: BridgeLane): bigint | undefined {
-  let low = laneMinimumInput(lane)
-  let high = lane.maxAmount
-  if (laneAmountOut(lane, high) !== undefined) return high
-  if (laneAmountOut(lane, low) === undefined) return undefined
-  // Outputs grow with the input, so the inputs the liquidity covers form a range [low, answer]: bisect it.
-  while (low < high) {
-    const mid = (low + high + 1n) / 2n
-    if (laneAmountOut(lane, mid) === undefined) high = mid - 1n
-    else low = mid
-  }
-  return low
+/** An input the path refuses as too large, for an exact-out failure: just above the refusing lane's maximum. */
+function refusedInput(path: CandidatePath, failure: PathFailure): bigint {
+  const edge = path.edges[failure.hop]!
+  const laneMax = edge.kind === 'lane' ? laneMaximumInput(edge.lane) : undefined
+  const above = laneMax === undefined ? undefined : prefixAmountIn(path.edges, failure.hop, laneMax + 1n)
+  return above ?? AMOUNT_MAX + 1n
 }
 
 const min = (values: bigint[]) => values.reduce((a, b) => (b < a ? b : a))

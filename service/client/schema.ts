@@ -285,9 +285,9 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output. Exact-out: the requested amount. */
+            /** @description Quoted output: what the route delivers, the last step's `amountOut`. Exact-out: at least the requested amount, more where rounding or a lane's minimum input makes the smallest input deliver more (e.g. 1 USDC is CCTP's minimum, so asking for 0.5 USDT quotes what 1 USDC delivers). */
             amountOut: components["schemas"]["TokenAmount"];
-            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
+            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: the requested amount. */
             amountOutMin: components["schemas"]["TokenAmount"];
             /** @description In the source token: ceil(amountIn × protocol bps / 10000). */
             protocolFee: components["schemas"]["TokenAmount"];
@@ -295,6 +295,8 @@ export interface components {
             applicationFee: components["schemas"]["TokenAmount"];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+            networkFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */
             exchangeRate: number;
             /** @description Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging. */
@@ -332,9 +334,9 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output. Exact-out: the requested amount. */
+            /** @description Quoted output: what the route delivers, the last step's `amountOut`. Exact-out: at least the requested amount, more where rounding or a lane's minimum input makes the smallest input deliver more (e.g. 1 USDC is CCTP's minimum, so asking for 0.5 USDT quotes what 1 USDC delivers). */
             amountOut: components["schemas"]["TokenAmount"];
-            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
+            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: the requested amount. */
             amountOutMin: components["schemas"]["TokenAmount"];
             /** @description In the source token: ceil(amountIn × protocol bps / 10000). */
             protocolFee: components["schemas"]["TokenAmount"];
@@ -342,6 +344,8 @@ export interface components {
             applicationFee: components["schemas"]["TokenAmount"];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+            networkFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */
             exchangeRate: number;
             /** @description Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging. */
@@ -358,7 +362,7 @@ export interface components {
             steps: components["schemas"]["RouteStep"][];
             /** @description Whether the router must be approved for the source token (an ERC-20 on an EVM chain). */
             requiresTokenApproval: boolean;
-            /** @description The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures. */
+            /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures. */
             allRoutes: components["schemas"]["RouteQuote"][];
         };
         HealthResponse: {
@@ -389,6 +393,8 @@ export interface components {
                 bps: number;
                 receiverAddress: string;
             }[];
+            /** @description Percent, when the request gave one. */
+            maxPriceImpact?: number;
             amount?: components["schemas"]["AmountString"];
             swapDirection?: components["schemas"]["SwapDirection"];
             to?: components["schemas"]["EvmAddress"];
@@ -809,6 +815,33 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description `PRICE_IMPACT_TOO_HIGH` (HTTP 400): Price impact too high. */
+        PriceImpactTooHighError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "PRICE_IMPACT_TOO_HIGH";
+            /** @constant */
+            name: "PriceImpactTooHighError";
+            /** @description Human-readable; may change. Branch on `code`, never on the message. */
+            message: string;
+            /** @example Price impact too high */
+            title: string;
+            /** @constant */
+            statusCode: 400;
+            details: {
+                /** @description The least price impact (percent) among the routes that carry the amount. */
+                estimatedPriceImpact: number;
+                /** @description The limit in force (percent): the request's `maxPriceImpact`, or its default. */
+                maxPriceImpact: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the error was answered (ISO 8601, UTC).
+             */
+            timestamp: string;
+        };
         /** @description `UNSUPPORTED_NETWORK` (HTTP 400): Unsupported network. */
         UnsupportedNetworkError: {
             /**
@@ -1154,16 +1187,16 @@ export interface components {
              */
             timestamp: string;
         };
-        /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
+        /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
         ErrorResponse400: {
             /** @constant */
             success: false;
             error: {
                 /** @enum {string} */
-                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION";
+                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION";
                 /** @constant */
                 statusCode: 400;
-            } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"]);
+            } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["PriceImpactTooHighError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"]);
         };
         /** @description The error envelope (SPEC §7.1) of HTTP 401: `INVALID_API_KEY`, `MISSING_API_KEY`. */
         ErrorResponse401: {
@@ -1248,7 +1281,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR" | "INVALID_SNAPSHOT";
+                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR" | "INVALID_SNAPSHOT";
                 /** @description The error class name, e.g. `NoAvailableRouteError`. */
                 name: string;
                 message: string;
@@ -1261,7 +1294,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
+        /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
         BadRequest: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1385,6 +1418,8 @@ export interface components {
         "GetAction.returnDepositAddress": boolean;
         /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
         "GetAction.appFees": components["schemas"]["AppFee"][];
+        /** @description *Extension*: the most `estimatedPriceImpact` a route may have, in percent (0.5 = 0.5%), 0 to 100; default 15. Routes above it are not offered; when no route is within it, 400 `PRICE_IMPACT_TOO_HIGH` with the least impact found (`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes). Written as a plain decimal; otherwise 400 `INVALID_PARAMETER`. The default is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`). */
+        "GetAction.maxPriceImpact": number;
         /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
         "GetAction.userId": string;
         /** @description Order side. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
@@ -1480,6 +1515,8 @@ export interface operations {
                 returnDepositAddress?: components["parameters"]["GetAction.returnDepositAddress"];
                 /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
                 appFees?: components["parameters"]["GetAction.appFees"];
+                /** @description *Extension*: the most `estimatedPriceImpact` a route may have, in percent (0.5 = 0.5%), 0 to 100; default 15. Routes above it are not offered; when no route is within it, 400 `PRICE_IMPACT_TOO_HIGH` with the least impact found (`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes). Written as a plain decimal; otherwise 400 `INVALID_PARAMETER`. The default is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`). */
+                maxPriceImpact?: components["parameters"]["GetAction.maxPriceImpact"];
                 /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
                 userId?: components["parameters"]["GetAction.userId"];
                 /** @description Order side. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */

@@ -80,6 +80,20 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, DetailsSpec | undefined>>
     },
   }),
   NO_AVAILABLE_ROUTE: details({ srcChainId: chainId, dstChainId: chainId, srcToken: string, dstToken: string }),
+  PRICE_IMPACT_TOO_HIGH: details({
+    estimatedPriceImpact: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: 'The least price impact (percent) among the routes that carry the amount.',
+    },
+    maxPriceImpact: {
+      type: 'number',
+      minimum: 0,
+      maximum: 100,
+      description: "The limit in force (percent): the request's `maxPriceImpact`, or its default.",
+    },
+  }),
   UNSUPPORTED_NETWORK: details({ chainId }),
   UNSUPPORTED_NETWORK_PAIR: details({ srcChainId: chainId, dstChainId: chainId }),
   UNSUPPORTED_NETWORK_TOKEN_PAIR: details({

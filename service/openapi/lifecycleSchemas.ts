@@ -40,6 +40,7 @@ const ActionRequest: Schema = {
         additionalProperties: false,
       },
     },
+    maxPriceImpact: { type: 'number', minimum: 0, maximum: 100, description: 'Percent, when the request gave one.' },
     amount: schemaRef('AmountString'),
     swapDirection: schemaRef('SwapDirection'),
     to: schemaRef('EvmAddress'),

@@ -37,6 +37,8 @@ interface ActionRequestBase {
   bridgeIds?: BridgeId[]
   /** The fees in force: the request's `appFees`, or the API key's defaults when absent. */
   appFees: AppFee[]
+  /** Percent; absent: the engine's default. */
+  maxPriceImpact?: number
 }
 
 /** A `swap-action` request. */
@@ -115,6 +117,7 @@ export function parseGetAction(
     ...optional('refundTo', decoded.refundTo),
     ...optional('bridgeIds', decoded.bridgeIds),
     appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
+    ...optional('maxPriceImpact', decoded.maxPriceImpact),
   }
   const request =
     decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
@@ -156,6 +159,7 @@ interface DecodedQuery {
   refundTo?: string
   bridgeIds?: BridgeId[]
   appFees?: AppFee[]
+  maxPriceImpact?: number
   to?: string
   data?: Hex
   value?: string
@@ -275,6 +279,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
 export function toQuoteRequest(request: ActionRequest): QuoteRequest {
   const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
     request
+  const { maxPriceImpact } = request
   const amount = request.actionType === 'swap-action' ? request.amount : (request.erc20Amount ?? request.value)!
   const swapDirection = request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out'
   return {
@@ -290,6 +295,7 @@ export function toQuoteRequest(request: ActionRequest): QuoteRequest {
     refundTo,
     bridgeIds,
     appFees,
+    maxPriceImpact,
   }
 }
 

@@ -16,6 +16,7 @@ const {
   ChainId,
   EvmAddress,
   Hex,
+  MaxPriceImpact,
   Slippage,
   SolanaAddress,
   SwapDirection,
@@ -196,6 +197,12 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
       'are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address ' +
       'of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`.',
     { encoding: 'json' },
+  ),
+  query(
+    'maxPriceImpact',
+    MaxPriceImpact,
+    `${MaxPriceImpact.description} Written as a plain decimal; otherwise 400 \`INVALID_PARAMETER\`. The default ` +
+      "is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`).",
   ),
   venueOnly('userId', Type.String(), 'The venue user id (from the create-or-fetch workflow).'),
   venueOnly('side', stringEnum(['BUY', 'SELL']), 'Order side.'),
