@@ -29,6 +29,7 @@ describe('public entry', () => {
       'NoAvailableRouteError',
       'NotFoundError',
       'PayloadTooLargeError',
+      'PriceImpactTooHighError',
       'QuoteRequestSchema',
       'ServiceUnavailableError',
       'UnsupportedNetworkAndTokenPairError',
