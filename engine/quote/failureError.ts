@@ -6,7 +6,16 @@ import {
   InsufficientLiquidityError,
 } from '../errors/index.js'
 import { AMOUNT_MAX } from '../schema/rules.js'
-import { laneMaximumInput, laneMinimumInput, largestInput, smallestInput } from '../routing/amountLimits.js'
+import {
+  carriesInput,
+  carriesOutput,
+  laneMaximumInput,
+  laneMinimumInput,
+  largestInput,
+  largestInputBound,
+  smallestInput,
+  smallestInputBound,
+} from '../routing/amountLimits.js'
 import type { PathFailure } from '../routing/evaluate.js'
 import { evaluateIn, evaluateOut, prefixAmountIn, smallestOutput, suffixAmountOut } from '../routing/evaluate.js'
 import { priceImpactPercent } from '../routing/priceImpact.js'
@@ -49,32 +58,71 @@ export function failureError(request: ParsedRequest, protocolFeeBps: bigint, fai
   )
 
   if (kind === 'tooLow') {
-    const minimums = relevant.flatMap(({ path, failure }) => {
-      if (exactIn) {
+    if (exactIn) {
+      // Paths in order of their lower bound: once it reaches the best minimum found, no later path can beat it.
+      let best: bigint | undefined
+      for (const { path, bound } of boundedPaths(relevant, (p) => smallestInputBound(p.edges))) {
+        if (best !== undefined && bound >= best) break
         const swapIn = smallestInput(path.edges, maxPriceImpact)
-        return swapIn === undefined ? [] : [grossForNet(swapIn, protocolFeeBps, appBps)]
+        if (swapIn !== undefined && (best === undefined || swapIn < best)) best = swapIn
       }
-      return exactOutMinimum(path, failure, maxPriceImpact)
-    })
+      const minAmount = best === undefined ? request.amount + 1n : grossForNet(best, protocolFeeBps, appBps)
+      return new AmountTooLowError({ ...pair, minAmount })
+    }
+    const minimums = relevant.flatMap(({ path, failure }) => exactOutMinimum(path, failure, maxPriceImpact))
     return new AmountTooLowError({ ...pair, minAmount: minimums.length > 0 ? min(minimums) : request.amount + 1n })
   }
   if (kind === 'tooHigh') {
-    const maximums = relevant.flatMap(({ path, failure }) => {
-      const refused = exactIn ? splitFees(request.amount, protocolFeeBps, appBps).net : refusedInput(path, failure)
-      const swapIn = largestInput(path.edges, refused, maxPriceImpact)
-      if (swapIn === undefined) return []
-      if (exactIn) {
-        // The largest gross input whose net after fees is at most swapIn.
-        const gross = grossForNet(swapIn + 1n, protocolFeeBps, appBps) - 1n
-        return gross > 0n ? [gross] : []
-      }
+    const outputOf = (path: CandidatePath, swapIn: bigint) => {
       const evaluation = evaluateIn(path.edges, swapIn)
-      return evaluation.ok ? [evaluation.amounts[evaluation.amounts.length - 1]!] : []
-    })
-    return new AmountTooHighError({ ...pair, maxAmount: maximums.length > 0 ? max(maximums) : 0n })
+      return evaluation.ok ? evaluation.amounts[evaluation.amounts.length - 1]! : undefined
+    }
+    // Exact-in: the largest swap input; exact-out: the largest output. First the paths where a lane's maximum
+    // binds (one evaluation each), then a bisection only on paths that carry more than the best found so far.
+    let best: bigint | undefined
+    const rest: { path: CandidatePath; refused: bigint }[] = []
+    for (const { path, failure } of relevant) {
+      const refused = exactIn ? splitFees(request.amount, protocolFeeBps, appBps).net : refusedInput(path, failure)
+      // A path a pool refused needs a bisection anyway; evaluating it at a lane bound far above is wasted work.
+      const bound = failure.kind === 'tooHigh' ? largestInputBound(path.edges, refused) : refused - 1n
+      if (bound === undefined) continue
+      if (failure.kind !== 'tooHigh' || !carriesInput(path.edges, bound, maxPriceImpact)) {
+        rest.push({ path, refused })
+        continue
+      }
+      const value = exactIn ? bound : outputOf(path, bound)
+      if (value !== undefined && (best === undefined || value > best)) best = value
+    }
+    for (const { path, refused } of rest) {
+      if (best !== undefined) {
+        const more = exactIn
+          ? carriesInput(path.edges, best + 1n, maxPriceImpact)
+          : carriesOutput(path.edges, best + 1n, maxPriceImpact)
+        if (!more) continue
+      }
+      const swapIn = largestInput(path.edges, refused, maxPriceImpact)
+      const value = swapIn === undefined || exactIn ? swapIn : outputOf(path, swapIn)
+      if (value !== undefined && (best === undefined || value > best)) best = value
+    }
+    let maxAmount = best ?? 0n
+    // Exact-in: the largest gross input whose net after fees is at most the largest swap input.
+    if (exactIn && best !== undefined) maxAmount = grossForNet(best + 1n, protocolFeeBps, appBps) - 1n
+    return new AmountTooHighError({ ...pair, maxAmount: maxAmount > 0n ? maxAmount : 0n })
   }
   if (kind === 'excessiveFee') return new ExcessiveFeeError()
   return new InsufficientLiquidityError()
+}
+
+/** The failures' paths with a bound each (paths without one are left out), smallest bound first. */
+function boundedPaths(
+  failures: readonly Failure[],
+  boundOf: (path: CandidatePath) => bigint | undefined,
+): { path: CandidatePath; bound: bigint }[] {
+  const bounded = failures.flatMap(({ path }) => {
+    const bound = boundOf(path)
+    return bound === undefined ? [] : [{ path, bound }]
+  })
+  return bounded.sort((a, b) => (a.bound < b.bound ? -1 : a.bound > b.bound ? 1 : 0))
 }
 
 /**
@@ -107,4 +155,3 @@ function refusedInput(path: CandidatePath, failure: PathFailure): bigint {
 }
 
 const min = (values: bigint[]) => values.reduce((a, b) => (b < a ? b : a))
-const max = (values: bigint[]) => values.reduce((a, b) => (b > a ? b : a))

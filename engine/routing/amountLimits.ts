@@ -10,7 +10,7 @@
  */
 import { laneAmountIn, laneAmountOut } from '../bridges/lane.js'
 import type { BridgeLane } from '../graph/types.js'
-import { evaluateIn, hopAmountIn, prefixAmountIn } from './evaluate.js'
+import { evaluateIn, evaluateOut, hopAmountIn, prefixAmountIn } from './evaluate.js'
 import type { Edge } from './graph.js'
 import { priceImpactPercent } from './priceImpact.js'
 
@@ -29,14 +29,8 @@ const MAX_DOUBLINGS = 64
  * smallestInput(cctpThenSwap.edges, 15) // 1_000_000n: the CCTP lane's minimum of 1 USDC
  */
 export function smallestInput(edges: readonly Edge[], maxPriceImpact: number): bigint | undefined {
-  let amount = 1n
-  for (let hop = 0; hop < edges.length; hop++) {
-    const needed = hopMinimum(edges[hop]!)
-    if (needed === undefined) return undefined
-    const atStart = prefixAmountIn(edges, hop, needed)
-    if (atStart === undefined) return undefined
-    if (atStart > amount) amount = atStart
-  }
+  const amount = smallestInputBound(edges)
+  if (amount === undefined) return undefined
   const verdict = carries(edges, amount, maxPriceImpact)
   if (verdict === 'yes') return amount
   if (verdict === 'tooHigh') return undefined
@@ -67,9 +61,41 @@ export function smallestInput(edges: readonly Edge[], maxPriceImpact: number): b
  * largestInput(cctpFastThenSwap.edges, 2_000_000_000_000n, 15) // 1_000_000_000_000n: the fast lane's maximum
  */
 export function largestInput(edges: readonly Edge[], refused: bigint, maxPriceImpact: number): bigint | undefined {
+  const candidate = largestInputBound(edges, refused)
+  if (candidate === undefined) return undefined
+  if (carries(edges, candidate, maxPriceImpact) === 'yes') return candidate
   const low = smallestInput(edges, maxPriceImpact)
-  if (low === undefined || low >= refused) return undefined
-  // The lanes' maximums give the answer directly when nothing else (pool depth, impact) binds first.
+  if (low === undefined || low > candidate) return undefined
+  return boundary(edges, candidate, low, maxPriceImpact)
+}
+
+/**
+ * A lower bound of `smallestInput` from the hops' own minimums alone (each lane's minimum, each pool's input for one
+ * unit out, carried back to the first hop): the answer when price impact does not bind, which it rarely does.
+ *
+ * @returns the bound, or `undefined` when some hop can never be reached.
+ * @example smallestInputBound(cctpThenSwap.edges) // 1_000_000n
+ */
+export function smallestInputBound(edges: readonly Edge[]): bigint | undefined {
+  let amount = 1n
+  for (let hop = 0; hop < edges.length; hop++) {
+    const needed = hopMinimum(edges[hop]!)
+    if (needed === undefined) return undefined
+    const atStart = prefixAmountIn(edges, hop, needed)
+    if (atStart === undefined) return undefined
+    if (atStart > amount) amount = atStart
+  }
+  return amount
+}
+
+/**
+ * An upper bound of `largestInput` from the lanes' maximums alone, carried back to the first hop, and below
+ * `refused`: the answer when neither pool depth nor price impact binds first.
+ *
+ * @returns the bound, or `undefined` when a lane carries nothing.
+ * @example largestInputBound(cctpStandard.edges, 2n ** 60n) // 10_000_000_000_000n
+ */
+export function largestInputBound(edges: readonly Edge[], refused: bigint): bigint | undefined {
   let candidate = refused - 1n
   for (let hop = 0; hop < edges.length; hop++) {
     const edge = edges[hop]!
@@ -79,9 +105,7 @@ export function largestInput(edges: readonly Edge[], refused: bigint, maxPriceIm
     const above = prefixAmountIn(edges, hop, laneMax + 1n)
     if (above !== undefined && above - 1n < candidate) candidate = above - 1n
   }
-  if (candidate < low) return undefined
-  if (carries(edges, candidate, maxPriceImpact) === 'yes') return candidate
-  return boundary(edges, candidate, low, maxPriceImpact)
+  return candidate > 0n ? candidate : undefined
 }
 
 /** Smallest input a lane accepts: its minimum, and at least twice its flat fee (SPEC §8's 50% rule). */
@@ -115,6 +139,25 @@ function hopMinimum(edge: Edge): bigint | undefined {
   if (laneAmountOut(edge.lane, floor) !== undefined) return floor
   const needed = laneAmountIn(edge.lane, 1n)
   return needed === undefined || needed < floor ? undefined : needed
+}
+
+/**
+ * Whether a path carries an input (exact-in) within the impact limit.
+ *
+ * @example carriesInput(path.edges, 1_000_000n, 15) // true
+ */
+export function carriesInput(edges: readonly Edge[], amountIn: bigint, maxPriceImpact: number): boolean {
+  return carries(edges, amountIn, maxPriceImpact) === 'yes'
+}
+
+/**
+ * Whether a path quotes an output (exact-out) as asked, within the impact limit.
+ *
+ * @example carriesOutput(path.edges, 999_899n, 15) // true
+ */
+export function carriesOutput(edges: readonly Edge[], amountOut: bigint, maxPriceImpact: number): boolean {
+  const evaluation = evaluateOut(edges, amountOut)
+  return evaluation.ok && priceImpactPercent(edges, evaluation.amounts) <= maxPriceImpact
 }
 
 /** Whether a path carries an input within the impact limit; if not, whether the input is too large. */
