@@ -285,9 +285,9 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output: what the route delivers, the last step's `amountOut`. Exact-out: at least the requested amount, more where rounding or a lane's minimum input makes the smallest input deliver more (e.g. 1 USDC is CCTP's minimum, so asking for 0.5 USDT quotes what 1 USDC delivers). */
+            /** @description Quoted output. Exact-out: the requested amount (a request below what a lane's minimum input delivers is refused with `AMOUNT_TOO_LOW`, `minAmount` the smallest amount that quotes). */
             amountOut: components["schemas"]["TokenAmount"];
-            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: the requested amount. */
+            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
             amountOutMin: components["schemas"]["TokenAmount"];
             /** @description In the source token: ceil(amountIn × protocol bps / 10000). */
             protocolFee: components["schemas"]["TokenAmount"];
@@ -334,9 +334,9 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output: what the route delivers, the last step's `amountOut`. Exact-out: at least the requested amount, more where rounding or a lane's minimum input makes the smallest input deliver more (e.g. 1 USDC is CCTP's minimum, so asking for 0.5 USDT quotes what 1 USDC delivers). */
+            /** @description Quoted output. Exact-out: the requested amount (a request below what a lane's minimum input delivers is refused with `AMOUNT_TOO_LOW`, `minAmount` the smallest amount that quotes). */
             amountOut: components["schemas"]["TokenAmount"];
-            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: the requested amount. */
+            /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
             amountOutMin: components["schemas"]["TokenAmount"];
             /** @description In the source token: ceil(amountIn × protocol bps / 10000). */
             protocolFee: components["schemas"]["TokenAmount"];
@@ -1392,7 +1392,7 @@ export interface components {
         "GetAction.dstToken": components["schemas"]["TokenAddress"];
         /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
         "GetAction.slippage": number;
-        /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`. */
+        /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`. */
         "GetAction.amount": components["schemas"]["AmountString"];
         /** @description Required for `swap-action` (400 `MISSING_REQUIRED_FIELD` when absent). For `evm-calldata-tx` optional, and only `exact-amount-out` (`exact-amount-in`: 400 `INVALID_PARAMETER`). For `venue` optional, default `exact-amount-in`. Another value: 400 `UNSUPPORTED_SWAP_DIRECTION`. */
         "GetAction.swapDirection": components["schemas"]["SwapDirection"];
@@ -1489,7 +1489,7 @@ export interface operations {
                 dstToken: components["parameters"]["GetAction.dstToken"];
                 /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
                 slippage: components["parameters"]["GetAction.slippage"];
-                /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`. */
+                /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`. */
                 amount?: components["parameters"]["GetAction.amount"];
                 /** @description Required for `swap-action` (400 `MISSING_REQUIRED_FIELD` when absent). For `evm-calldata-tx` optional, and only `exact-amount-out` (`exact-amount-in`: 400 `INVALID_PARAMETER`). For `venue` optional, default `exact-amount-in`. Another value: 400 `UNSUPPORTED_SWAP_DIRECTION`. */
                 swapDirection?: components["parameters"]["GetAction.swapDirection"];

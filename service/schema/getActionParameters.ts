@@ -113,7 +113,8 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
       'absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` ' +
       `units. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`. Refused with \`evm-calldata-tx\` (400 ` +
       "`INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: " +
-      '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`.',
+      '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), ' +
+      '`INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`.',
   ),
   query(
     'swapDirection',

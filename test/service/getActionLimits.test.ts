@@ -20,7 +20,7 @@ afterAll(async () => {
 
 interface Answer {
   status: number
-  body: Record<string, any>  
+  body: Record<string, any>
 }
 
 async function getAction(query: Record<string, string>): Promise<Answer> {
