@@ -42,7 +42,11 @@ const arbUsdcToWeth = (amount: string, extra: Record<string, string> = {}) =>
 const baseUsdcTo = (dstToken: string, amount: string, swapDirection = 'exact-amount-in') =>
   getAction({ srcChainId: '8453', srcToken: BASE_USDC, dstChainId: '10', dstToken, amount, swapDirection })
 
-function expectError(answer: Answer, code: string, name: string): Record<string, number> {
+function expectError(
+  answer: Answer,
+  code: string,
+  name: string,
+): { [key: string]: number } & { minAmount: number; maxAmount: number } {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400)
   expect(answer.body).toMatchObject({ success: false, error: { code, name, statusCode: 400 } })
   return answer.body.error.details
