@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache'
 import type { BridgeId, Snapshot } from '../graph/types.js'
 import { type CandidatePath, type NoPathReason, type SearchLimits, findPaths } from './findPaths.js'
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
-import { type RouteGraph, buildGraph } from './graph.js'
+import { type Edge, type RouteGraph, buildGraph } from './graph.js'
 import { type NetworkCost, networkCostOf } from './networkCost.js'
 import { priceImpactPercent } from './priceImpact.js'
 
@@ -151,6 +151,10 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
             continue
         }
         done[index] = 1
+        // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
+        // is a detour whatever it evaluates to: skip the pool math.
+        const grossBound = exactIn ? amountNumber * path.rate * BOUND_SLACK : amountNumber / path.rate / BOUND_SLACK
+        if (isBoundedDetour(path.edges, grossBound, kept, exactIn)) continue
         const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
         if (!evaluation.ok) {
           failures.push({ path, failure: evaluation.failure })
@@ -187,9 +191,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
  * @returns whether a kept route was removed (the ranking's bar may have dropped).
  */
 function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean {
-  const better = (a: bigint, b: bigint) => (exactIn ? a > b : a < b)
   let index = kept.length
-  while (index > 0 && better(entry.value, kept[index - 1]!.value)) index--
+  while (index > 0 && (exactIn ? entry.value > kept[index - 1]!.value : entry.value < kept[index - 1]!.value)) index--
   for (let k = 0; k < index; k++) if (isDetour(entry, kept[k]!, exactIn)) return false
   kept.splice(index, 0, entry)
   let removed = false
@@ -208,8 +211,27 @@ function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean 
  */
 function isDetour(route: Ranked, other: Ranked, exactIn: boolean): boolean {
   if (exactIn ? route.gross > other.gross : route.gross < other.gross) return false
-  const longer = route.route.path.edges
-  const shorter = other.route.path.edges
+  return passesThrough(route.route.path.edges, other.route.path.edges)
+}
+
+/** Whether a path whose amount is bounded by `grossBound` (a float) is a detour of some kept route. */
+function isBoundedDetour(
+  edges: readonly Edge[],
+  grossBound: number,
+  kept: readonly Ranked[],
+  exactIn: boolean,
+): boolean {
+  for (let k = 0; k < kept.length; k++) {
+    const other = kept[k]!
+    const gross = Number(other.gross)
+    if ((exactIn ? grossBound <= gross : grossBound >= gross) && passesThrough(edges, other.route.path.edges))
+      return true
+  }
+  return false
+}
+
+/** Whether `longer` passes through every token `shorter` does, in the same order, and has more hops. */
+function passesThrough(longer: readonly Edge[], shorter: readonly Edge[]): boolean {
   if (longer.length <= shorter.length) return false
   // Nodes of `shorter` (after the shared source) must appear in `longer` in order.
   let at = 0
