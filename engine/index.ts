@@ -83,6 +83,7 @@ export {
   InvalidSrcTokenError,
   MissingRequiredFieldError,
   NoAvailableRouteError,
+  PriceImpactTooHighError,
   UnsupportedNetworkAndTokenPairError,
   UnsupportedNetworkError,
   UnsupportedNetworkPairError,

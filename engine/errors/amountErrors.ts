@@ -1,4 +1,4 @@
-import type { AmountTooHighDetails, AmountTooLowDetails } from '../schema/errorDetails.js'
+import type { AmountTooHighDetails, AmountTooLowDetails, PriceImpactTooHighDetails } from '../schema/errorDetails.js'
 import { BaseError } from './BaseError.js'
 
 /** Source and destination of a request, as the amount errors' details name them. */
@@ -30,6 +30,25 @@ export class AmountTooLowError extends BaseError<AmountTooLowDetails> {
   static override readonly errorName = 'AmountTooLowError'
   constructor({ minAmount, ...pair }: PairDetails & { minAmount: bigint }) {
     super(`Amount is below the minimum of ${minAmount} for this route`, { ...pair, minAmount: Number(minAmount) })
+  }
+}
+
+/**
+ * Every route that carries the amount moves the price more than the request's `maxPriceImpact` allows.
+ * `estimatedPriceImpact` is the least impact among those routes (percent, as in a quote): with `maxPriceImpact` at
+ * least that, the request quotes.
+ */
+export class PriceImpactTooHighError extends BaseError<PriceImpactTooHighDetails> {
+  static override readonly code = 'PRICE_IMPACT_TOO_HIGH'
+  static override readonly status = 400
+  static override readonly title = 'Price impact too high'
+  static override readonly errorName = 'PriceImpactTooHighError'
+  constructor(details: PriceImpactTooHighDetails) {
+    super(
+      `Price impact of ${details.estimatedPriceImpact}% is above the maximum of ${details.maxPriceImpact}%: ` +
+        'trade a smaller amount or raise maxPriceImpact',
+      details,
+    )
   }
 }
 

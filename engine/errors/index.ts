@@ -5,6 +5,7 @@ import {
   ExcessiveFeeError,
   InsufficientLiquidityError,
   InvalidAmountZeroError,
+  PriceImpactTooHighError,
 } from './amountErrors.js'
 import {
   InvalidAddressError,
@@ -41,6 +42,7 @@ export const ERROR_CLASSES = {
   INVALID_SOURCE_TOKEN: InvalidSrcTokenError,
   MISSING_REQUIRED_FIELD: MissingRequiredFieldError,
   NO_AVAILABLE_ROUTE: NoAvailableRouteError,
+  PRICE_IMPACT_TOO_HIGH: PriceImpactTooHighError,
   UNSUPPORTED_NETWORK: UnsupportedNetworkError,
   UNSUPPORTED_NETWORK_PAIR: UnsupportedNetworkPairError,
   UNSUPPORTED_NETWORK_TOKEN_PAIR: UnsupportedNetworkAndTokenPairError,

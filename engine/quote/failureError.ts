@@ -1,4 +1,3 @@
-import { laneAmountOut } from '../bridges/lane.js'
 import {
   AmountTooHighError,
   AmountTooLowError,
@@ -6,11 +5,22 @@ import {
   ExcessiveFeeError,
   InsufficientLiquidityError,
 } from '../errors/index.js'
-import type { BridgeLane } from '../graph/types.js'
+import { AMOUNT_MAX } from '../schema/rules.js'
+import {
+  carriesInput,
+  carriesOutput,
+  laneMaximumInput,
+  laneMinimumInput,
+  largestInput,
+  largestInputBound,
+  smallestInput,
+  smallestInputBound,
+} from '../routing/amountLimits.js'
 import type { PathFailure } from '../routing/evaluate.js'
-import { prefixAmountIn, suffixAmountOut } from '../routing/evaluate.js'
+import { evaluateIn, evaluateOut, prefixAmountIn, smallestOutput, suffixAmountOut } from '../routing/evaluate.js'
+import { priceImpactPercent } from '../routing/priceImpact.js'
 import type { CandidatePath } from '../routing/findPaths.js'
-import { grossForNet } from './fees.js'
+import { grossForNet, splitFees } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 
 type Failure = { readonly path: CandidatePath; readonly failure: PathFailure }
@@ -20,7 +30,9 @@ type Failure = { readonly path: CandidatePath; readonly failure: PathFailure }
  * all too low → AMOUNT_TOO_LOW (with the smallest amount any path accepts); too low or flat fees above half the
  * input → EXCESSIVE_FEE; too high or too deep → AMOUNT_TOO_HIGH (with the largest amount any path accepts) or
  * INSUFFICIENT_LIQUIDITY; a mix of opposite reasons → the reason of the best-ranked path. Limits are in the
- * units of the request's `amount` (source token for exact-in, destination token for exact-out).
+ * units of the request's `amount` (source token for exact-in, destination token for exact-out), and they are
+ * amounts that quote: sent back, `minAmount` or `maxAmount` gets a route within the request's `maxPriceImpact`
+ * (`routing/amountLimits.ts` finds them exactly and evaluates them).
  */
 export function failureError(request: ParsedRequest, protocolFeeBps: bigint, failures: readonly Failure[]): BaseError {
   const kinds = new Set(failures.map(({ failure }) => failure.kind))
@@ -39,62 +51,107 @@ export function failureError(request: ParsedRequest, protocolFeeBps: bigint, fai
   }
   const exactIn = request.swapDirection === 'exact-amount-in'
   const appBps = request.appFees.map((fee) => fee.bps)
-  const relevant = failures.filter(({ failure }) => failure.kind === kind)
+  const maxPriceImpact = request.maxPriceImpact
+  // A path that ran a pool dry has a largest amount too: count it with the paths a lane maximum refused.
+  const relevant = failures.filter(
+    ({ failure }) => failure.kind === kind || (kind === 'tooHigh' && failure.kind === 'liquidity'),
+  )
 
   if (kind === 'tooLow') {
-    const minimums = relevant.flatMap(({ path, failure }) => {
-      const edge = path.edges[failure.hop]!
-      const target = edge.kind === 'lane' ? laneMinimumInput(edge.lane) : 1n
-      const hop = edge.kind === 'lane' ? failure.hop : failure.hop + 1
-      if (exactIn) {
-        const swapIn = prefixAmountIn(path.edges, hop, target)
-        return swapIn === undefined ? [] : [grossForNet(swapIn, protocolFeeBps, appBps)]
+    if (exactIn) {
+      // Paths in order of their lower bound: once it reaches the best minimum found, no later path can beat it.
+      let best: bigint | undefined
+      for (const { path, bound } of boundedPaths(relevant, (p) => smallestInputBound(p.edges))) {
+        if (best !== undefined && bound >= best) break
+        const swapIn = smallestInput(path.edges, maxPriceImpact)
+        if (swapIn !== undefined && (best === undefined || swapIn < best)) best = swapIn
       }
-      const out = suffixAmountOut(path.edges, hop, target)
-      return out === undefined ? [] : [out]
-    })
+      const minAmount = best === undefined ? request.amount + 1n : grossForNet(best, protocolFeeBps, appBps)
+      return new AmountTooLowError({ ...pair, minAmount })
+    }
+    const minimums = relevant.flatMap(({ path, failure }) => exactOutMinimum(path, failure, maxPriceImpact))
     return new AmountTooLowError({ ...pair, minAmount: minimums.length > 0 ? min(minimums) : request.amount + 1n })
   }
   if (kind === 'tooHigh') {
-    const maximums = relevant.flatMap(({ path, failure }) => {
-      const edge = path.edges[failure.hop]!
-      if (edge.kind !== 'lane') return []
-      const laneMax = laneMaximumInput(edge.lane)
-      if (laneMax === undefined) return []
-      if (exactIn) {
-        const above = prefixAmountIn(path.edges, failure.hop, laneMax + 1n)
-        if (above === undefined || above === 0n) return []
-        const gross = grossForNet(above, protocolFeeBps, appBps) - 1n
-        return gross > 0n ? [gross] : []
+    const outputOf = (path: CandidatePath, swapIn: bigint) => {
+      const evaluation = evaluateIn(path.edges, swapIn)
+      return evaluation.ok ? evaluation.amounts[evaluation.amounts.length - 1]! : undefined
+    }
+    // Exact-in: the largest swap input; exact-out: the largest output. First the paths where a lane's maximum
+    // binds (one evaluation each), then a bisection only on paths that carry more than the best found so far.
+    let best: bigint | undefined
+    const rest: { path: CandidatePath; refused: bigint }[] = []
+    for (const { path, failure } of relevant) {
+      const refused = exactIn ? splitFees(request.amount, protocolFeeBps, appBps).net : refusedInput(path, failure)
+      // A path a pool refused needs a bisection anyway; evaluating it at a lane bound far above is wasted work.
+      const bound = failure.kind === 'tooHigh' ? largestInputBound(path.edges, refused) : refused - 1n
+      if (bound === undefined) continue
+      if (failure.kind !== 'tooHigh' || !carriesInput(path.edges, bound, maxPriceImpact)) {
+        rest.push({ path, refused })
+        continue
       }
-      const out = suffixAmountOut(path.edges, failure.hop, laneMax)
-      return out === undefined ? [] : [out]
-    })
-    return new AmountTooHighError({ ...pair, maxAmount: maximums.length > 0 ? max(maximums) : 0n })
+      const value = exactIn ? bound : outputOf(path, bound)
+      if (value !== undefined && (best === undefined || value > best)) best = value
+    }
+    for (const { path, refused } of rest) {
+      if (best !== undefined) {
+        const more = exactIn
+          ? carriesInput(path.edges, best + 1n, maxPriceImpact)
+          : carriesOutput(path.edges, best + 1n, maxPriceImpact)
+        if (!more) continue
+      }
+      const swapIn = largestInput(path.edges, refused, maxPriceImpact)
+      const value = swapIn === undefined || exactIn ? swapIn : outputOf(path, swapIn)
+      if (value !== undefined && (best === undefined || value > best)) best = value
+    }
+    let maxAmount = best ?? 0n
+    // Exact-in: the largest gross input whose net after fees is at most the largest swap input.
+    if (exactIn && best !== undefined) maxAmount = grossForNet(best + 1n, protocolFeeBps, appBps) - 1n
+    return new AmountTooHighError({ ...pair, maxAmount: maxAmount > 0n ? maxAmount : 0n })
   }
   if (kind === 'excessiveFee') return new ExcessiveFeeError()
   return new InsufficientLiquidityError()
 }
 
-/** Smallest input a lane accepts: its minimum, and at least twice its flat fee (SPEC §8's 50% rule). */
-function laneMinimumInput(lane: BridgeLane): bigint {
-  return lane.minAmount > lane.flatFee * 2n ? lane.minAmount : lane.flatFee * 2n
+/** The failures' paths with a bound each (paths without one are left out), smallest bound first. */
+function boundedPaths(
+  failures: readonly Failure[],
+  boundOf: (path: CandidatePath) => bigint | undefined,
+): { path: CandidatePath; bound: bigint }[] {
+  const bounded = failures.flatMap(({ path }) => {
+    const bound = boundOf(path)
+    return bound === undefined ? [] : [{ path, bound }]
+  })
+  return bounded.sort((a, b) => (a.bound < b.bound ? -1 : a.bound > b.bound ? 1 : 0))
 }
 
-/** Largest input a lane accepts: its maximum, or less where its liquidity cannot deliver that much. */
-function laneMaximumInput(lane: BridgeLane): bigint | undefined {
-  let low = laneMinimumInput(lane)
-  let high = lane.maxAmount
-  if (laneAmountOut(lane, high) !== undefined) return high
-  if (laneAmountOut(lane, low) === undefined) return undefined
-  // Outputs grow with the input, so the inputs the liquidity covers form a range [low, answer]: bisect it.
-  while (low < high) {
-    const mid = (low + high + 1n) / 2n
-    if (laneAmountOut(lane, mid) === undefined) high = mid - 1n
-    else low = mid
+/**
+ * The smallest exact-out request a path quotes as asked: what the smallest input that fills the refusing lane
+ * delivers, checked; when another lane then refuses it (two lanes at their minimums), that lane's in turn.
+ */
+function exactOutMinimum(path: CandidatePath, failure: PathFailure, maxPriceImpact: number): bigint[] {
+  let hop = failure.hop
+  for (let attempt = 0; attempt < path.edges.length; attempt++) {
+    const edge = path.edges[hop]!
+    const out =
+      edge.kind === 'lane'
+        ? smallestOutput(path.edges, hop, laneMinimumInput(edge.lane))
+        : suffixAmountOut(path.edges, hop + 1, 1n)
+    if (out === undefined) return []
+    const check = evaluateOut(path.edges, out)
+    if (check.ok) return priceImpactPercent(path.edges, check.amounts) <= maxPriceImpact ? [out] : []
+    if (check.failure.kind !== 'tooLow' || check.failure.hop === hop) return []
+    hop = check.failure.hop
   }
-  return low
+  return []
+}
+
+/** An input the path refuses as too large, for an exact-out failure: just above the refusing lane's maximum. */
+function refusedInput(path: CandidatePath, failure: PathFailure): bigint {
+  const edge = path.edges[failure.hop]!
+  const laneMax = edge.kind === 'lane' ? laneMaximumInput(edge.lane) : undefined
+  const above = laneMax === undefined ? undefined : prefixAmountIn(path.edges, failure.hop, laneMax + 1n)
+  return above ?? AMOUNT_MAX + 1n
 }
 
 const min = (values: bigint[]) => values.reduce((a, b) => (b < a ? b : a))
-const max = (values: bigint[]) => values.reduce((a, b) => (b > a ? b : a))

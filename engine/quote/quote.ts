@@ -1,7 +1,7 @@
 import {
-  AmountTooLowError,
   type BaseError,
   NoAvailableRouteError,
+  PriceImpactTooHighError,
   UnsupportedNetworkAndTokenPairError,
   UnsupportedNetworkPairError,
 } from '../errors/index.js'
@@ -39,21 +39,20 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const srcKey = parsed.srcToken.key
   const dstKey = parsed.dstToken.key
 
+  const rankOptions = { bridgeIds: parsed.bridgeIds, maxPriceImpact: parsed.maxPriceImpact }
   let feesOf: (swapIn: bigint) => { grossIn: bigint; fees: FeeSplit }
   let ranked
   if (parsed.swapDirection === 'exact-amount-in') {
     const fees = splitFees(parsed.amount, protocolFeeBps, appBps)
-    if (fees.net === 0n) {
-      throw new AmountTooLowError({ ...pairOf(parsed), minAmount: grossForNet(1n, protocolFeeBps, appBps) })
-    }
+    if (fees.net === 0n) throw nothingToSwapError(router, parsed, protocolFeeBps)
     feesOf = () => ({ grossIn: parsed.amount, fees })
-    ranked = router.rankExactIn(srcKey, dstKey, fees.net, parsed.bridgeIds)
+    ranked = router.rankExactIn(srcKey, dstKey, fees.net, rankOptions)
   } else {
     feesOf = (swapIn) => {
       const grossIn = grossForNet(swapIn, protocolFeeBps, appBps)
       return { grossIn, fees: splitFees(grossIn, protocolFeeBps, appBps) }
     }
-    ranked = router.rankExactOut(srcKey, dstKey, parsed.amount, parsed.bridgeIds)
+    ranked = router.rankExactOut(srcKey, dstKey, parsed.amount, rankOptions)
   }
   if (!ranked.ok) throw rankError(parsed, protocolFeeBps, ranked)
 
@@ -77,6 +76,17 @@ function pairOf(request: ParsedRequest) {
   }
 }
 
+/**
+ * Fees take the whole input: AMOUNT_TOO_LOW with the smallest amount that quotes on some path (every path refuses
+ * the nothing left to swap at its first hop), or the pair's own error when it has no path.
+ */
+function nothingToSwapError(router: Router, request: ParsedRequest, protocolFeeBps: bigint): BaseError {
+  const found = router.candidates(request.srcToken.key, request.dstToken.key, request.bridgeIds)
+  if (!found.ok) return rankError(request, protocolFeeBps, found)
+  const failures = found.candidates.map((path) => ({ path, failure: { kind: 'tooLow' as const, hop: 0 } }))
+  return failureError(request, protocolFeeBps, failures)
+}
+
 function rankError(
   request: ParsedRequest,
   protocolFeeBps: bigint,
@@ -92,5 +102,10 @@ function rankError(
       return new NoAvailableRouteError(pair)
     case 'amount':
       return failureError(request, protocolFeeBps, ranked.failures)
+    case 'priceImpact':
+      return new PriceImpactTooHighError({
+        estimatedPriceImpact: ranked.priceImpact,
+        maxPriceImpact: request.maxPriceImpact,
+      })
   }
 }

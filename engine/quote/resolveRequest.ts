@@ -28,6 +28,8 @@ export interface ParsedRequest {
   readonly refundTo: string
   readonly bridgeIds: ReadonlySet<BridgeId> | undefined
   readonly appFees: readonly { readonly bps: bigint; readonly receiverAddress: string }[]
+  /** Percent: routes with more price impact are not offered. */
+  readonly maxPriceImpact: number
 }
 
 /**
@@ -72,6 +74,7 @@ export function resolveRequest(snapshot: Snapshot, request: ParsedQuoteRequest):
     refundTo,
     bridgeIds: request.bridgeIds,
     appFees: request.appFees,
+    maxPriceImpact: request.maxPriceImpact,
   }
 }
 

@@ -10,8 +10,6 @@ import { maximumIn, minimumOut } from './slippage.js'
 import { convertAtUsdPrices, tokenAmount } from './tokenAmount.js'
 import type { BridgeRouteEntry, RouteQuote, RouteStep } from './types.js'
 
-/** Price impact is reported with this many decimal places. */
-const FIGURE_DECIMAL_PLACES = 8
 /** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
 const RATE_DECIMALS = 12
 
@@ -75,9 +73,10 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
       amount: tokenAmount(srcToken, fees.appFees[index]!),
     })),
     bridgeFee: tokenAmount(feeToken, bridgeFee),
+    networkFee: tokenAmount(route.path.networkCost.nativeToken, route.path.networkCost.amount),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
-    estimatedPriceImpact: priceImpactPercent(edges, amounts),
+    estimatedPriceImpact: route.priceImpact,
     requiresRegisterTransaction: vmModuleOf(srcChain.vm).requiresRegisterTransaction,
     bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
     bridgeRoute,
@@ -91,28 +90,6 @@ function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amount
   const scaled =
     (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
   return Number(scaled) / 10 ** RATE_DECIMALS
-}
-
-/**
- * Percent by which the route executes below the mid prices of its pools and swapping lanes (pool LP fees
- * included, as in Uniswap's SDK; bridge fees excluded: they are reported in `bridgeFee`). A display figure: the
- * ratio of each hop's integer amounts to its mid price, in floating point.
- */
-function priceImpactPercent(edges: readonly Edge[], amounts: readonly bigint[]): number {
-  let ratio = 1
-  for (let hop = 0; hop < edges.length; hop++) {
-    const edge = edges[hop]!
-    const amountIn = amounts[hop]!
-    const amountOut = Number(amounts[hop + 1]!)
-    if (edge.kind === 'pool') {
-      ratio *= amountOut / (Number(amountIn) * edge.midRate)
-    } else if (edge.kind === 'lane' && edge.lane.depths !== undefined) {
-      const afterFees = amountIn - laneFee(edge.lane, amountIn)
-      if (afterFees > 0n) ratio *= amountOut / (Number(afterFees) * edge.midRate)
-    }
-  }
-  const impact = Math.max(0, (1 - ratio) * 100)
-  return Math.round(impact * 10 ** FIGURE_DECIMAL_PLACES) / 10 ** FIGURE_DECIMAL_PLACES
 }
 
 function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {

@@ -79,20 +79,40 @@ export function evaluateIn(edges: readonly Edge[], amountIn: bigint): Evaluation
 /**
  * Evaluates a path exactly for a wanted output (exact-amount-out): walks backwards for the input each hop needs,
  * then replays forwards so that `amounts` are what really flows (each hop delivers at least what the next needs).
+ *
+ * A lane cannot take less than its minimum. When a lane must be raised to its minimum and the path then delivers
+ * more than asked, the request is refused as `tooLow` at that lane rather than quoted as something the route does
+ * not do; the smallest request it quotes as asked is what the smallest input that fills the lane delivers
+ * (`smallestOutput`).
  */
 export function evaluateOut(edges: readonly Edge[], amountOut: bigint): Evaluation {
   let amount = amountOut
+  let raisedLane = -1
   for (let hop = edges.length - 1; hop >= 0; hop--) {
-    const needed = hopAmountIn(edges[hop]!, amount)
+    const edge = edges[hop]!
+    const needed = hopAmountIn(edge, amount)
     if (typeof needed === 'string') return { ok: false, failure: { kind: needed, hop } }
+    if (raisedLane < 0 && edge.kind === 'lane' && needed === edge.lane.minAmount) raisedLane = hop
     amount = needed
   }
   const replay = evaluateIn(edges, amount)
+  if (!replay.ok) return replay
+  const delivered = replay.amounts[replay.amounts.length - 1]!
   // Monotonic hops make the replay deliver at least amountOut; anything else is a pool-math defect surfacing.
-  if (replay.ok && replay.amounts[replay.amounts.length - 1]! < amountOut) {
-    return { ok: false, failure: { kind: 'liquidity', hop: edges.length - 1 } }
-  }
+  if (delivered < amountOut) return { ok: false, failure: { kind: 'liquidity', hop: edges.length - 1 } }
+  if (delivered > amountOut && raisedLane >= 0) return { ok: false, failure: { kind: 'tooLow', hop: raisedLane } }
   return replay
+}
+
+/**
+ * The smallest output an exact-out request may ask of a path refused as `tooLow` at lane `hop`: what the path
+ * delivers from the smallest input that brings the lane its minimum (undefined: the path cannot carry it).
+ */
+export function smallestOutput(edges: readonly Edge[], hop: number, laneMinimum: bigint): bigint | undefined {
+  const amountIn = prefixAmountIn(edges, hop, laneMinimum)
+  if (amountIn === undefined) return undefined
+  const result = evaluateIn(edges, amountIn)
+  return result.ok ? result.amounts[result.amounts.length - 1] : undefined
 }
 
 /** Smallest input to the path's first hop that brings at least `target` into hop `hop` (undefined: impossible). */

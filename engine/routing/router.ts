@@ -1,14 +1,10 @@
 import { LRUCache } from 'lru-cache'
 import type { BridgeId, Snapshot } from '../graph/types.js'
-import {
-  type CandidatePath,
-  type FindPathsResult,
-  type NoPathReason,
-  type SearchLimits,
-  findPaths,
-} from './findPaths.js'
+import { type CandidatePath, type NoPathReason, type SearchLimits, findPaths } from './findPaths.js'
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
-import { type RouteGraph, buildGraph } from './graph.js'
+import { type Edge, type RouteGraph, buildGraph } from './graph.js'
+import { type NetworkCost, networkCostOf } from './networkCost.js'
+import { priceImpactPercent } from './priceImpact.js'
 
 /** Options of a router; every field has a default in `DEFAULT_ROUTER_OPTIONS`. */
 export interface RouterOptions extends SearchLimits {
@@ -30,107 +26,219 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
   connectorsPerChain: 8,
 })
 
+/** A candidate path with its network cost (computed once, cached with the pair's candidates). */
+export interface RankedPath extends CandidatePath {
+  readonly networkCost: NetworkCost
+}
+
 /** A path evaluated exactly at one amount. */
 export interface EvaluatedRoute {
-  readonly path: CandidatePath
+  readonly path: RankedPath
   readonly amounts: PathAmounts
+  /** `priceImpactPercent` of the amounts: the figure checked against `maxPriceImpact`. */
+  readonly priceImpact: number
+}
+
+/** What a ranking may use and must respect. */
+export interface RankOptions {
+  /** Bridges a route may use; absent: all. */
+  readonly bridgeIds?: ReadonlySet<BridgeId> | undefined
+  /** Routes whose price impact (percent) is above this are not offered; default: no limit. */
+  readonly maxPriceImpact?: number | undefined
+}
+
+/** A path that could not carry the amount, and why. */
+export interface RankFailure {
+  readonly path: RankedPath
+  readonly failure: PathFailure
 }
 
 /** The outcome of ranking: the best routes, or why there are none. */
 export type RankResult =
   | { readonly ok: true; readonly routes: readonly EvaluatedRoute[] }
   | { readonly ok: false; readonly reason: NoPathReason }
+  | { readonly ok: false; readonly reason: 'amount'; readonly failures: readonly RankFailure[] }
   | {
       readonly ok: false
-      readonly reason: 'amount'
-      readonly failures: readonly { path: CandidatePath; failure: PathFailure }[]
+      readonly reason: 'priceImpact'
+      /** The least price impact among the routes that carried the amount: the smallest limit that would pass. */
+      readonly priceImpact: number
     }
 
 /** Finds and ranks routes between two tokens of a snapshot; candidate paths are cached per pair. */
 export interface Router {
   readonly graph: RouteGraph
-  /** The best routes for an input amount (most out first). */
-  rankExactIn(srcKey: string, dstKey: string, amountIn: bigint, bridgeIds?: ReadonlySet<BridgeId>): RankResult
-  /** The best routes for a wanted output (least in first). */
-  rankExactOut(srcKey: string, dstKey: string, amountOut: bigint, bridgeIds?: ReadonlySet<BridgeId>): RankResult
-  /** Candidate paths of a pair (searched once, then served from the cache). */
-  candidates(srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): FindPathsResult
+  /** The best routes for an input amount (most out net of network cost first). */
+  rankExactIn(srcKey: string, dstKey: string, amountIn: bigint, options?: RankOptions): RankResult
+  /** The best routes for a wanted output (least in plus network cost first). */
+  rankExactOut(srcKey: string, dstKey: string, amountOut: bigint, options?: RankOptions): RankResult
+  /** Candidate paths of a pair with their network costs (searched once, then served from the cache). */
+  candidates(srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): CandidatesResult
 }
+
+/** Candidate paths of a pair, each with its network cost, or why there are none. */
+export type CandidatesResult =
+  | { readonly ok: true; readonly candidates: readonly RankedPath[] }
+  | { readonly ok: false; readonly reason: NoPathReason }
 
 /** Margin on float bounds so that rounding in the bound itself can never prune a better path. */
 const BOUND_SLACK = 1 + 1e-9
 
+/** One evaluated route in the ranking, with the value it is ranked by. */
+interface Ranked {
+  readonly route: EvaluatedRoute
+  /** Exact-in: output − network cost (in the output token); exact-out: input + network cost (in the input token). */
+  readonly value: bigint
+  /** Exact-in: the output; exact-out: the input (before network cost). */
+  readonly gross: bigint
+}
+
 /**
- * Creates a router over a snapshot. Ranking is exact: every candidate that could still enter the top routes is
- * evaluated with the pools' integer math; candidates whose mid-price bound cannot beat the current top are skipped
- * (the bound holds because execution never beats the marginal price after fees).
+ * Creates a router over a snapshot. Ranking is exact and net of network cost (`networkCost.ts`), the way Uniswap's
+ * router ranks by gas-adjusted quote: exact-in routes by output minus cost, exact-out routes by input plus cost,
+ * both in the route's own tokens. Every candidate that could still enter the top routes is evaluated with the
+ * pools' integer math; the others are skipped by their mid-price bound (execution never beats the marginal price
+ * after fees). A route that only adds hops to another offered route — its tokens in the same order with more in
+ * between — without doing better than it is a detour and is not offered.
  */
 export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions> = {}): Router {
   const settings = { ...DEFAULT_ROUTER_OPTIONS, ...options }
   const graph = buildGraph(snapshot, settings.connectorsPerChain)
-  const cache = new LRUCache<string, FindPathsResult>({ max: settings.pathCacheSize })
+  const cache = new LRUCache<string, CandidatesResult>({ max: settings.pathCacheSize })
 
-  const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): FindPathsResult => {
+  const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): CandidatesResult => {
     const cacheKey =
       bridgeIds === undefined ? `${srcKey}>${dstKey}` : `${srcKey}>${dstKey}|${[...bridgeIds].sort().join(',')}`
     let result = cache.get(cacheKey)
     if (result === undefined) {
-      result = findPaths(graph, graph.nodeByKey.get(srcKey)!, graph.nodeByKey.get(dstKey)!, bridgeIds, settings)
+      const found = findPaths(graph, graph.nodeByKey.get(srcKey)!, graph.nodeByKey.get(dstKey)!, bridgeIds, settings)
+      result = found.ok
+        ? {
+            ok: true,
+            candidates: found.candidates.map((path) => ({ ...path, networkCost: networkCostOf(graph, path.edges) })),
+          }
+        : found
       cache.set(cacheKey, result)
     }
     return result
   }
 
-  const rank = (
-    exactIn: boolean,
-    srcKey: string,
-    dstKey: string,
-    amount: bigint,
-    bridgeIds?: ReadonlySet<BridgeId>,
-  ): RankResult => {
-    const found = candidates(srcKey, dstKey, bridgeIds)
+  const rank = (exactIn: boolean, srcKey: string, dstKey: string, amount: bigint, options: RankOptions): RankResult => {
+    const found = candidates(srcKey, dstKey, options.bridgeIds)
     if (!found.ok) return found
-    const best: { route: EvaluatedRoute; value: bigint }[] = []
-    const failures: { path: CandidatePath; failure: PathFailure }[] = []
+    const maxPriceImpact = options.maxPriceImpact ?? Infinity
+    const limit = settings.routesPerQuote
+    const paths = found.candidates
+    const kept: Ranked[] = []
+    const failures: RankFailure[] = []
+    const done = new Uint8Array(paths.length)
+    let leastImpact = Infinity
     const amountNumber = Number(amount)
-    for (const path of found.candidates) {
-      if (best.length === settings.routesPerQuote) {
-        const worst = Number(best[best.length - 1]!.value)
-        // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate.
-        if (exactIn ? amountNumber * path.rate * BOUND_SLACK < worst : amountNumber / path.rate > worst * BOUND_SLACK)
-          break
+    // Removing a detour can lower the bar that earlier passes skipped paths by: pass again until nothing changes.
+    for (let changed = true; changed;) {
+      changed = false
+      for (let index = 0; index < paths.length; index++) {
+        if (done[index] === 1) continue
+        const path = paths[index]!
+        if (kept.length >= limit) {
+          const worst = Number(kept[limit - 1]!.value)
+          // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate.
+          if (
+            exactIn
+              ? amountNumber * path.rate * BOUND_SLACK - Number(path.networkCost.inDstToken) < worst
+              : amountNumber / path.rate + Number(path.networkCost.inSrcToken) > worst * BOUND_SLACK
+          )
+            continue
+        }
+        done[index] = 1
+        // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
+        // is a detour whatever it evaluates to: skip the pool math.
+        const grossBound = exactIn ? amountNumber * path.rate * BOUND_SLACK : amountNumber / path.rate / BOUND_SLACK
+        if (isBoundedDetour(path.edges, grossBound, kept, exactIn)) continue
+        const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
+        if (!evaluation.ok) {
+          failures.push({ path, failure: evaluation.failure })
+          continue
+        }
+        const amounts = evaluation.amounts
+        const priceImpact = priceImpactPercent(path.edges, amounts)
+        if (priceImpact > maxPriceImpact) {
+          if (priceImpact < leastImpact) leastImpact = priceImpact
+          continue
+        }
+        const gross = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
+        const value = exactIn ? gross - path.networkCost.inDstToken : gross + path.networkCost.inSrcToken
+        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross }, exactIn)) changed = true
       }
-      const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
-      if (!evaluation.ok) {
-        failures.push({ path, failure: evaluation.failure })
-        continue
-      }
-      const amounts = evaluation.amounts
-      const value = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
-      insertRanked(best, { route: { path, amounts }, value }, exactIn, settings.routesPerQuote)
     }
-    if (best.length === 0) return { ok: false, reason: 'amount', failures }
-    return { ok: true, routes: best.map((entry) => entry.route) }
+    if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
+    if (leastImpact !== Infinity) return { ok: false, reason: 'priceImpact', priceImpact: leastImpact }
+    return { ok: false, reason: 'amount', failures }
   }
 
   return {
     graph,
     candidates,
-    rankExactIn: (srcKey, dstKey, amountIn, bridgeIds) => rank(true, srcKey, dstKey, amountIn, bridgeIds),
-    rankExactOut: (srcKey, dstKey, amountOut, bridgeIds) => rank(false, srcKey, dstKey, amountOut, bridgeIds),
+    rankExactIn: (srcKey, dstKey, amountIn, options = {}) => rank(true, srcKey, dstKey, amountIn, options),
+    rankExactOut: (srcKey, dstKey, amountOut, options = {}) => rank(false, srcKey, dstKey, amountOut, options),
   }
 }
 
-/** Keeps `best` sorted (most out, or least in) and at most `limit` long; ties keep the earlier (better-rate) path. */
-function insertRanked(
-  best: { route: EvaluatedRoute; value: bigint }[],
-  entry: { route: EvaluatedRoute; value: bigint },
+/**
+ * Inserts an entry into `kept` (sorted best first; ties keep the earlier, better-rate path) unless a route ranked
+ * at least as well makes it a detour, and removes the routes it makes detours of.
+ *
+ * @returns whether a kept route was removed (the ranking's bar may have dropped).
+ */
+function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean {
+  let index = kept.length
+  while (index > 0 && (exactIn ? entry.value > kept[index - 1]!.value : entry.value < kept[index - 1]!.value)) index--
+  for (let k = 0; k < index; k++) if (isDetour(entry, kept[k]!, exactIn)) return false
+  kept.splice(index, 0, entry)
+  let removed = false
+  for (let k = kept.length - 1; k > index; k--) {
+    if (isDetour(kept[k]!, entry, exactIn)) {
+      kept.splice(k, 1)
+      removed = true
+    }
+  }
+  return removed
+}
+
+/**
+ * Whether `route` only adds hops to `other`: it passes through every token `other` does, in the same order, and
+ * more, without delivering more (exact-in) or needing less (exact-out).
+ */
+function isDetour(route: Ranked, other: Ranked, exactIn: boolean): boolean {
+  if (exactIn ? route.gross > other.gross : route.gross < other.gross) return false
+  return passesThrough(route.route.path.edges, other.route.path.edges)
+}
+
+/** Whether a path whose amount is bounded by `grossBound` (a float) is a detour of some kept route. */
+function isBoundedDetour(
+  edges: readonly Edge[],
+  grossBound: number,
+  kept: readonly Ranked[],
   exactIn: boolean,
-  limit: number,
-): void {
-  let index = best.length
-  while (index > 0 && (exactIn ? entry.value > best[index - 1]!.value : entry.value < best[index - 1]!.value)) index--
-  if (index >= limit) return
-  best.splice(index, 0, entry)
-  if (best.length > limit) best.pop()
+): boolean {
+  for (let k = 0; k < kept.length; k++) {
+    const other = kept[k]!
+    const gross = Number(other.gross)
+    if ((exactIn ? grossBound <= gross : grossBound >= gross) && passesThrough(edges, other.route.path.edges))
+      return true
+  }
+  return false
+}
+
+/** Whether `longer` passes through every token `shorter` does, in the same order, and has more hops. */
+function passesThrough(longer: readonly Edge[], shorter: readonly Edge[]): boolean {
+  if (longer.length <= shorter.length) return false
+  // Nodes of `shorter` (after the shared source) must appear in `longer` in order.
+  let at = 0
+  for (const edge of shorter) {
+    while (at < longer.length && longer[at]!.to !== edge.to) at++
+    if (at === longer.length) return false
+    at++
+  }
+  return true
 }

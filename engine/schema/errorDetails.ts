@@ -86,6 +86,21 @@ export type UnsupportedNetworkTokenPairDetails = Static<typeof UnsupportedNetwor
 export const UnsupportedSwapDirectionDetails = details({ swapDirection: Type.String() })
 export type UnsupportedSwapDirectionDetails = Static<typeof UnsupportedSwapDirectionDetails>
 
+/** `PRICE_IMPACT_TOO_HIGH`. */
+export const PriceImpactTooHighDetails = details({
+  estimatedPriceImpact: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description: 'The least price impact (percent) among the routes that carry the amount.',
+  }),
+  maxPriceImpact: Type.Number({
+    minimum: 0,
+    maximum: 100,
+    description: "The limit in force (percent): the request's `maxPriceImpact`, or its default.",
+  }),
+})
+export type PriceImpactTooHighDetails = Static<typeof PriceImpactTooHighDetails>
+
 /** `INVALID_SNAPSHOT`. */
 export const InvalidSnapshotDetails = details({ entry: Type.String(), reason: Type.String() })
 export type InvalidSnapshotDetails = Static<typeof InvalidSnapshotDetails>
@@ -107,6 +122,7 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, TObject | undefined>> = {
   INVALID_SOURCE_TOKEN: undefined,
   MISSING_REQUIRED_FIELD: MissingRequiredFieldDetails,
   NO_AVAILABLE_ROUTE: NoAvailableRouteDetails,
+  PRICE_IMPACT_TOO_HIGH: PriceImpactTooHighDetails,
   UNSUPPORTED_NETWORK: UnsupportedNetworkDetails,
   UNSUPPORTED_NETWORK_PAIR: ChainPairDetails,
   UNSUPPORTED_NETWORK_TOKEN_PAIR: UnsupportedNetworkTokenPairDetails,

@@ -7,13 +7,14 @@ import { described, withDefault } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { InvalidAmountZeroError, InvalidParameterError } from '../errors/index.js'
 import type { BridgeId } from '../graph/types.js'
-import { AMOUNT_MAX, FEES_TOTAL_LIMIT_BPS, slippageFraction } from './rules.js'
+import { AMOUNT_MAX, FEES_TOTAL_LIMIT_BPS, MAX_PRICE_IMPACT_DEFAULT, slippageFraction } from './rules.js'
 import {
   Address,
   AmountString,
   AppFees,
   BridgeId as BridgeIdSchema,
   ChainId,
+  MaxPriceImpact,
   Slippage,
   SwapDirection,
   TokenAddress,
@@ -47,6 +48,7 @@ export const QuoteRequestSchema = Type.Object(
     refundTo: Type.Optional(described(Address, 'Refund receiver on the source chain; default `sender`.')),
     bridgeIds: Type.Optional(Type.Array(BridgeIdSchema, { description: 'Restrict bridges; empty or absent: all.' })),
     appFees: Type.Optional(AppFees),
+    maxPriceImpact: Type.Optional(MaxPriceImpact),
   },
   { description: 'A quote request (SPEC §2.3).', 'x-component': 'QuoteRequest' },
 )
@@ -85,6 +87,8 @@ export interface ParsedQuoteRequest {
   /** Absent or empty in the request: `undefined` (all bridges). */
   readonly bridgeIds: ReadonlySet<BridgeId> | undefined
   readonly appFees: readonly { readonly bps: bigint; readonly receiverAddress: string }[]
+  /** Percent; `MAX_PRICE_IMPACT_DEFAULT` when absent. */
+  readonly maxPriceImpact: number
 }
 
 /** Options of the parse. */
@@ -189,6 +193,7 @@ export function parseValidQuoteRequest(
     bridgeIds:
       request.bridgeIds === undefined || request.bridgeIds.length === 0 ? undefined : new Set(request.bridgeIds),
     appFees,
+    maxPriceImpact: request.maxPriceImpact ?? MAX_PRICE_IMPACT_DEFAULT,
   }
 }
 

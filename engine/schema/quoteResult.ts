@@ -112,7 +112,11 @@ export const routeProperties = {
     TokenAmount,
     'Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000).',
   ),
-  amountOut: described(TokenAmount, 'Quoted output. Exact-out: the requested amount.'),
+  amountOut: described(
+    TokenAmount,
+    "Quoted output. Exact-out: the requested amount (a request below what a lane's minimum input delivers is refused " +
+      'with `AMOUNT_TOO_LOW`, `minAmount` the smallest amount that quotes).',
+  ),
   amountOutMin: described(
     TokenAmount,
     'Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`.',
@@ -134,6 +138,14 @@ export const routeProperties = {
   bridgeFee: described(
     TokenAmount,
     "Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes.",
+  ),
+  networkFee: described(
+    TokenAmount,
+    "*Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at " +
+      'snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with ' +
+      'one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee ' +
+      'pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted ' +
+      'from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it).',
   ),
   exchangeRate: Type.Number({ minimum: 0, description: 'amountOut / amountIn in whole tokens (a display figure).' }),
   estimatedTxTime: Type.Number({
@@ -176,7 +188,10 @@ export const QuoteResult = Type.Object(
       minItems: 1,
       maxItems: 3,
       description:
-        'The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures.',
+        'The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after ' +
+        'network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without ' +
+        'detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no ' +
+        'more or needs no less). The first is the route of the top-level figures.',
     }),
   },
   { additionalProperties: false, description: "The engine's quote: the action response without `tx` and `txId`." },

@@ -14,6 +14,19 @@ export const SLIPPAGE_MAX_BPS = 10_000
  */
 export const SLIPPAGE_MAX_DECIMALS = 4
 
+/**
+ * Default `maxPriceImpact`, in percent (the unit of `estimatedPriceImpact`), for the service and the library alike:
+ * 15 %, the price impact above which Uniswap's interface refuses a swap to users not in expert mode
+ * (`BLOCKED_PRICE_IMPACT_NON_EXPERT`; it warns from 5 %). Our figure includes pool fees, so a few routes of 3 pools
+ * at 1 % start 3 points closer to it; above 15 % a trade loses more to the pools than any slippage setting allows
+ * for, and is almost always a mistake in the amount or the token.
+ */
+export const MAX_PRICE_IMPACT_DEFAULT = 15
+/** `maxPriceImpact` bounds, percent: 0 (only routes without impact) to 100 (no limit). */
+export const MAX_PRICE_IMPACT_MIN = 0
+/** `maxPriceImpact` bounds, percent: 0 to 100 (no limit). */
+export const MAX_PRICE_IMPACT_MAX = 100
+
 /** Basis points in one whole (fees and slippage are fractions of 10000). */
 export const BPS_DENOMINATOR = 10_000n
 

@@ -10,6 +10,9 @@ import {
   APP_FEES_MAX,
   APP_FEE_MAX_BPS,
   APP_FEE_MIN_BPS,
+  MAX_PRICE_IMPACT_DEFAULT,
+  MAX_PRICE_IMPACT_MAX,
+  MAX_PRICE_IMPACT_MIN,
   SLIPPAGE_MAX_BPS,
   SLIPPAGE_MAX_DECIMALS,
   SLIPPAGE_MIN_BPS,
@@ -161,6 +164,20 @@ export const Slippage = Type.Number({
     `${SLIPPAGE_MAX_DECIMALS} decimal places, kept exact. Exact-in: \`amountOutMin\` = floor(amountOut × (10000 − ` +
     'slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000).',
   'x-reason': `must be between ${SLIPPAGE_MIN_BPS} and ${SLIPPAGE_MAX_BPS} bps`,
+})
+
+/** The most price impact a quote may have, percent. */
+export const MaxPriceImpact = Type.Number({
+  minimum: MAX_PRICE_IMPACT_MIN,
+  maximum: MAX_PRICE_IMPACT_MAX,
+  default: MAX_PRICE_IMPACT_DEFAULT,
+  description:
+    `*Extension*: the most \`estimatedPriceImpact\` a route may have, in percent (0.5 = 0.5%), ` +
+    `${MAX_PRICE_IMPACT_MIN} to ${MAX_PRICE_IMPACT_MAX}; default ${MAX_PRICE_IMPACT_DEFAULT}. Routes above it are ` +
+    'not offered; when no route is within it, 400 `PRICE_IMPACT_TOO_HIGH` with the least impact found ' +
+    '(`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes).',
+  examples: [MAX_PRICE_IMPACT_DEFAULT],
+  'x-reason': `must be a number of percent from ${MAX_PRICE_IMPACT_MIN} to ${MAX_PRICE_IMPACT_MAX}`,
 })
 
 /** One application fee (SPEC §2.3 `appFees`). */

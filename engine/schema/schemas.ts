@@ -12,6 +12,7 @@ export {
   ChainId,
   EvmAddress,
   Hex,
+  MaxPriceImpact,
   Slippage,
   SolanaAddress,
   SwapDirection,

@@ -83,6 +83,7 @@ export function parseGetAction(
     ...optional('refundTo', decoded.refundTo),
     ...optional('bridgeIds', decoded.bridgeIds),
     appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
+    ...optional('maxPriceImpact', decoded.maxPriceImpact),
   }
   const request =
     decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
@@ -241,6 +242,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
 export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
   const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
     request
+  const { maxPriceImpact } = request
   const amount = request.actionType === 'swap-action' ? request.amount : (request.erc20Amount ?? request.value)!
   const swapDirection = request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out'
   return {
@@ -256,6 +258,7 @@ export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
     refundTo,
     bridgeIds,
     appFees,
+    maxPriceImpact,
   }
 }
 

@@ -7,8 +7,19 @@ import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { described } from '../../engine/schema/describe.js'
 
-const { Address, AmountString, AppFee, BridgeId, ChainId, EvmAddress, Hex, Slippage, SwapDirection, TokenAddress } =
-  schemas
+const {
+  Address,
+  AmountString,
+  AppFee,
+  BridgeId,
+  ChainId,
+  EvmAddress,
+  Hex,
+  MaxPriceImpact,
+  Slippage,
+  SwapDirection,
+  TokenAddress,
+} = schemas
 
 /** The fields every action type shares (SPEC §2.3). */
 const baseProperties = {
@@ -24,6 +35,9 @@ const baseProperties = {
   appFees: Type.Array(AppFee, {
     description: "The fees in force: the request's `appFees`, or the API key's defaults when it had none.",
   }),
+  maxPriceImpact: Type.Optional(
+    described(MaxPriceImpact, "Percent, when the request gave one (absent: the engine's default)."),
+  ),
 }
 
 /** A `swap-action` request. */

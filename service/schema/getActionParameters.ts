@@ -16,6 +16,7 @@ const {
   ChainId,
   EvmAddress,
   Hex,
+  MaxPriceImpact,
   Slippage,
   SolanaAddress,
   SwapDirection,
@@ -112,7 +113,8 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
       'absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` ' +
       `units. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`. Refused with \`evm-calldata-tx\` (400 ` +
       "`INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: " +
-      '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`.',
+      '400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), ' +
+      '`INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`.',
   ),
   query(
     'swapDirection',
@@ -196,6 +198,12 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
       'are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address ' +
       'of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`.',
     { encoding: 'json' },
+  ),
+  query(
+    'maxPriceImpact',
+    MaxPriceImpact,
+    `${MaxPriceImpact.description} Written as a plain decimal; otherwise 400 \`INVALID_PARAMETER\`. The default ` +
+      "is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`).",
   ),
   venueOnly('userId', Type.String(), 'The venue user id (from the create-or-fetch workflow).'),
   venueOnly('side', stringEnum(['BUY', 'SELL']), 'Order side.'),

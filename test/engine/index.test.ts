@@ -23,6 +23,7 @@ describe('public entry', () => {
       'InvalidSrcTokenError',
       'MissingRequiredFieldError',
       'NoAvailableRouteError',
+      'PriceImpactTooHighError',
       'QuoteRequestSchema',
       'UnsupportedNetworkAndTokenPairError',
       'UnsupportedNetworkError',

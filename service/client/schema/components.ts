@@ -126,7 +126,7 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output. Exact-out: the requested amount. */
+            /** @description Quoted output. Exact-out: the requested amount (a request below what a lane's minimum input delivers is refused with `AMOUNT_TOO_LOW`, `minAmount` the smallest amount that quotes). */
             amountOut: components["schemas"]["TokenAmount"];
             /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
             amountOutMin: components["schemas"]["TokenAmount"];
@@ -145,6 +145,8 @@ export interface components {
             }[];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+            networkFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */
             exchangeRate: number;
             /** @description Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging. */
@@ -182,7 +184,7 @@ export interface components {
             amountIn: components["schemas"]["TokenAmount"];
             /** @description Most the router takes. Exact-in: = `amountIn`. Exact-out: ceil(amountIn × (10000 + slippage) / 10000). */
             amountInMax: components["schemas"]["TokenAmount"];
-            /** @description Quoted output. Exact-out: the requested amount. */
+            /** @description Quoted output. Exact-out: the requested amount (a request below what a lane's minimum input delivers is refused with `AMOUNT_TOO_LOW`, `minAmount` the smallest amount that quotes). */
             amountOut: components["schemas"]["TokenAmount"];
             /** @description Least delivered, else the transaction reverts. Exact-in: floor(amountOut × (10000 − slippage) / 10000). Exact-out: = `amountOut`. */
             amountOutMin: components["schemas"]["TokenAmount"];
@@ -201,6 +203,8 @@ export interface components {
             }[];
             /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
             bridgeFee: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+            networkFee: components["schemas"]["TokenAmount"];
             /** @description amountOut / amountIn in whole tokens (a display figure). */
             exchangeRate: number;
             /** @description Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging. */
@@ -217,7 +221,7 @@ export interface components {
             steps: components["schemas"]["RouteStep"][];
             /** @description Whether the router must be approved for the source token (an ERC-20 on an EVM chain). */
             requiresTokenApproval: boolean;
-            /** @description The best routes, best first (most out for exact-in, least in for exact-out), one per distinct path. The first is the route of the top-level figures. */
+            /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures. */
             allRoutes: components["schemas"]["RouteQuote"][];
         };
         HealthResponse: {
@@ -251,6 +255,12 @@ export interface components {
             bridgeIds?: components["schemas"]["BridgeId"][];
             /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
             appFees: components["schemas"]["AppFee"][];
+            /**
+             * @description Percent, when the request gave one (absent: the engine's default).
+             * @default 15
+             * @example 15
+             */
+            maxPriceImpact: number;
             /** @description Canonical: leading zeros dropped. */
             amount: components["schemas"]["AmountString"];
             swapDirection: components["schemas"]["SwapDirection"];
@@ -270,6 +280,12 @@ export interface components {
             bridgeIds?: components["schemas"]["BridgeId"][];
             /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
             appFees: components["schemas"]["AppFee"][];
+            /**
+             * @description Percent, when the request gave one (absent: the engine's default).
+             * @default 15
+             * @example 15
+             */
+            maxPriceImpact: number;
             to: components["schemas"]["EvmAddress"];
             data: components["schemas"]["Hex"];
             /** @description Native wei the call needs (quoted exact-out in the native token). */
@@ -703,6 +719,33 @@ export interface components {
              */
             timestamp: string;
         };
+        /** @description `PRICE_IMPACT_TOO_HIGH` (HTTP 400): Price impact too high. */
+        PriceImpactTooHighError: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            code: "PRICE_IMPACT_TOO_HIGH";
+            /** @constant */
+            name: "PriceImpactTooHighError";
+            /** @description Human-readable; may change. Branch on `code`, never on the message. */
+            message: string;
+            /** @example Price impact too high */
+            title: string;
+            /** @constant */
+            statusCode: 400;
+            details: {
+                /** @description The least price impact (percent) among the routes that carry the amount. */
+                estimatedPriceImpact: number;
+                /** @description The limit in force (percent): the request's `maxPriceImpact`, or its default. */
+                maxPriceImpact: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the error was answered (ISO 8601, UTC).
+             */
+            timestamp: string;
+        };
         /** @description `UNSUPPORTED_NETWORK` (HTTP 400): Unsupported network. */
         UnsupportedNetworkError: {
             /**
@@ -1048,16 +1091,16 @@ export interface components {
              */
             timestamp: string;
         };
-        /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
+        /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
         ErrorResponse400: {
             /** @constant */
             success: false;
             error: {
                 /** @enum {string} */
-                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION";
+                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION";
                 /** @constant */
                 statusCode: 400;
-            } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"]);
+            } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["PriceImpactTooHighError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"]);
         };
         /** @description The error envelope (SPEC §7.1) of HTTP 401: `INVALID_API_KEY`, `MISSING_API_KEY`. */
         ErrorResponse401: {
@@ -1145,7 +1188,7 @@ export interface components {
                  * @description The stable identifier to branch on.
                  * @enum {string}
                  */
-                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
+                code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
                 /** @description The error class name, e.g. `NoAvailableRouteError`. */
                 name: string;
                 message: string;
@@ -1158,7 +1201,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
+        /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
         BadRequest: {
             headers: {
                 "x-request-id": components["headers"]["XRequestId"];
@@ -1256,7 +1299,7 @@ export interface components {
         "GetAction.dstToken": components["schemas"]["TokenAddress"];
         /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
         "GetAction.slippage": number;
-        /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`. */
+        /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`. */
         "GetAction.amount": components["schemas"]["AmountString"];
         /** @description Required for `swap-action` (400 `MISSING_REQUIRED_FIELD` when absent). For `evm-calldata-tx` optional, and only `exact-amount-out` (`exact-amount-in`: 400 `INVALID_PARAMETER`). For `venue` optional, default `exact-amount-in`. Another value: 400 `UNSUPPORTED_SWAP_DIRECTION`. */
         "GetAction.swapDirection": components["schemas"]["SwapDirection"];
@@ -1282,6 +1325,8 @@ export interface components {
         "GetAction.returnDepositAddress": boolean;
         /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
         "GetAction.appFees": components["schemas"]["AppFee"][];
+        /** @description *Extension*: the most `estimatedPriceImpact` a route may have, in percent (0.5 = 0.5%), 0 to 100; default 15. Routes above it are not offered; when no route is within it, 400 `PRICE_IMPACT_TOO_HIGH` with the least impact found (`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes). Written as a plain decimal; otherwise 400 `INVALID_PARAMETER`. The default is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`). */
+        "GetAction.maxPriceImpact": number;
         /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
         "GetAction.userId": string;
         /** @description Order side. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */

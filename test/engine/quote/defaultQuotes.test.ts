@@ -10,6 +10,7 @@ import { loadSnapshotFile } from '../../../engine/loader.js'
 import { laneAmountOut } from '../../../engine/bridges/lane.js'
 import { poolAmountOut } from '../../../engine/pools/index.js'
 import { tokenKey } from '../../../engine/graph/validateSnapshot.js'
+import { convertAtUsdPrices } from '../../../engine/quote/tokenAmount.js'
 import { thrown } from '../../helpers/thrown.js'
 
 const snapshot = loadSnapshotFile()
@@ -121,6 +122,18 @@ function expectStepsExact(route: RouteQuote) {
   expect(route.bridgeIds).toEqual([...new Set(bridges.map((step) => step.protocol))])
 }
 
+/** A route's `networkFee` converted into one of its tokens at the snapshot's prices, as the router ranks it. */
+function networkCostIn(route: RouteQuote, amount: { chainId: number; address: string }): bigint {
+  const tokenOf = (chainId: number, address: string) =>
+    snapshot.tokens.get(tokenKey(chainId, snapshot.chains.get(chainId)!.vm, address))!
+  const fee = route.networkFee
+  return convertAtUsdPrices(
+    BigInt(fee.amount),
+    tokenOf(fee.chainId, fee.address),
+    tokenOf(amount.chainId, amount.address),
+  )
+}
+
 function expectCommon(result: QuoteResult, scenario: Scenario) {
   const { srcChainId, srcToken, dstChainId, dstToken } = scenario.request
   for (const route of [result, ...result.allRoutes]) {
@@ -182,8 +195,11 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
       expect(route.amountOut.amount).toBe(route.steps.at(-1)!.amountOut)
       expect(BigInt(route.amountOutMin.amount)).toBe((BigInt(route.amountOut.amount) * 9_950n) / 10_000n)
     }
-    const outs = result.allRoutes.map((route) => BigInt(route.amountOut.amount))
-    expect(outs).toEqual([...outs].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)))
+    // Ranked by output net of the network cost, in the output token (as Uniswap ranks by gas-adjusted quote).
+    const netOuts = result.allRoutes.map(
+      (route) => BigInt(route.amountOut.amount) - networkCostIn(route, route.amountOut),
+    )
+    expect(netOuts).toEqual([...netOuts].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)))
   })
 
   it('exact-amount-out: delivers at least the amount, least input first', () => {
@@ -201,7 +217,8 @@ describe.each(scenarios)('default fixture: $name', (scenario) => {
       expect(BigInt(route.steps.at(-1)!.amountOut)).toBeGreaterThanOrEqual(BigInt(scenario.amountOut))
       expect(BigInt(route.amountInMax.amount)).toBe((BigInt(route.amountIn.amount) * 10_050n + 9_999n) / 10_000n)
     }
-    const ins = result.allRoutes.map((route) => BigInt(route.amountIn.amount))
+    // Ranked by swap input plus the network cost, in the input token.
+    const ins = result.allRoutes.map((route) => BigInt(route.steps[0]!.amountIn) + networkCostIn(route, route.amountIn))
     expect(ins).toEqual([...ins].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
     // Replaying the quote as exact-in with its amountIn delivers at least what was asked.
     const replay = engine.quote({ ...request, amount: result.amountIn.amount, swapDirection: 'exact-amount-in' })
