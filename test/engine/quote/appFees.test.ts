@@ -65,6 +65,8 @@ describe('appFees of a quote', () => {
           swapDirection,
           slippage: 50,
           appFees: fees,
+          // The fee split is the point, at every size the generator draws: no impact limit.
+          maxPriceImpact: 100,
         }
         const quote = engine.quote(request)
         expectFeesOf(quote, request)
