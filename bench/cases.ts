@@ -26,7 +26,7 @@ export interface QuoteCase {
 }
 
 /**
- * The five cases. The 3-hop pair was chosen by `bench/findThreeHopPair.ts`: the first same-chain pair, in snapshot
+ * The five cases. The 3-hop pair was chosen by a one-off scan (since removed): the first same-chain pair, in snapshot
  * token order, whose best route for $1,000 on the default fixture uses exactly 3 pools and no lane — Ethereum
  * DAI → WBTC (Curve 3pool DAI→USDC, Uniswap V3 USDC→WETH, Uniswap V3 WETH→WBTC).
  */
