@@ -6,6 +6,7 @@ import type { ConcentratedPool, ConcentratedPoolJson } from '../graph/types.js'
 import { concentratedAmountIn, concentratedAmountOut, concentratedMidPrice } from './concentrated.js'
 import { MAX_UINT128 } from './fullMath.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
+import { tickListProblem } from './tickList.js'
 import {
   MAX_SQRT_RATIO,
   MAX_TICK,
@@ -43,24 +44,14 @@ function validateConcentrated(pool: ConcentratedPool): string | undefined {
     return `tick ${tick} does not match sqrtPriceX96 (getTickAtSqrtRatio gives ${tickOfPrice})`
   if (liquidity < 0n || liquidity > MAX_UINT128) return 'liquidity out of range [0, 2^128)'
 
-  let running = 0n
-  let atOrBelowTick = 0n
-  let previous = Number.NEGATIVE_INFINITY
-  for (const { index, liquidityNet } of ticks) {
-    if (!Number.isInteger(index) || index < MIN_TICK || index > MAX_TICK) return `tick ${index} out of range`
-    if (index % tickSpacing !== 0) return `tick ${index} is not a multiple of tickSpacing ${tickSpacing}`
-    if (index <= previous)
-      return index === previous ? `tick ${index} is duplicated` : `ticks are not sorted at ${index}`
-    previous = index
-    running += liquidityNet
-    if (running < 0n) return `liquidity goes negative above tick ${index}`
-    if (running > MAX_UINT128) return `liquidity overflows uint128 above tick ${index}`
-    if (index <= tick) atOrBelowTick = running
-  }
-  if (running !== 0n) return `liquidityNet of all ticks sums to ${running}, not 0`
-  if (atOrBelowTick !== liquidity)
-    return `liquidity ${liquidity} ≠ ${atOrBelowTick}, the sum of liquidityNet at or below tick ${tick}`
-  return undefined
+  return tickListProblem(ticks, {
+    minTick: MIN_TICK,
+    maxTick: MAX_TICK,
+    tickSpacing,
+    tick,
+    liquidity,
+    u128Name: 'uint128',
+  })
 }
 
 /**

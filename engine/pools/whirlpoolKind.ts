@@ -4,6 +4,7 @@
  */
 import type { WhirlpoolPool, WhirlpoolPoolJson } from '../graph/types.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
+import { tickListProblem } from './tickList.js'
 import { whirlpoolAmountIn, whirlpoolAmountOut, whirlpoolMidPrice } from './whirlpool.js'
 import {
   WHIRLPOOL_MAX_SQRT_PRICE_X64,
@@ -47,24 +48,14 @@ function validateWhirlpool(pool: WhirlpoolPool): string | undefined {
     return `tick ${tick} does not match sqrtPriceX64 (tick_index_from_sqrt_price gives ${tickOfPrice})`
   if (liquidity < 0n || liquidity > MAX_U128) return 'liquidity out of range [0, 2^128)'
 
-  let running = 0n
-  let atOrBelowTick = 0n
-  let previous = Number.NEGATIVE_INFINITY
-  for (const { index, liquidityNet } of ticks) {
-    if (!isIntegerIn(index, WHIRLPOOL_MIN_TICK, WHIRLPOOL_MAX_TICK)) return `tick ${index} out of range`
-    if (index % tickSpacing !== 0) return `tick ${index} is not a multiple of tickSpacing ${tickSpacing}`
-    if (index <= previous)
-      return index === previous ? `tick ${index} is duplicated` : `ticks are not sorted at ${index}`
-    previous = index
-    running += liquidityNet
-    if (running < 0n) return `liquidity goes negative above tick ${index}`
-    if (running > MAX_U128) return `liquidity overflows u128 above tick ${index}`
-    if (index <= tick) atOrBelowTick = running
-  }
-  if (running !== 0n) return `liquidityNet of all ticks sums to ${running}, not 0`
-  if (atOrBelowTick !== liquidity)
-    return `liquidity ${liquidity} ≠ ${atOrBelowTick}, the sum of liquidityNet at or below tick ${tick}`
-  return undefined
+  return tickListProblem(ticks, {
+    minTick: WHIRLPOOL_MIN_TICK,
+    maxTick: WHIRLPOOL_MAX_TICK,
+    tickSpacing,
+    tick,
+    liquidity,
+    u128Name: 'u128',
+  })
 }
 
 /**
