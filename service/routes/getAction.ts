@@ -101,7 +101,7 @@ export function serializeAction(parts: ActionParts): string {
   return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${JSON.stringify(parts.quote).slice(1)}`
 }
 
-/** The action response as an object, for callers that want one (tests, benchmarks); the route sends `serializeAction`. */
+/** The action response as an object, for tests and benchmarks; the route sends `serializeAction`'s text. */
 export function actionResponseOf(parts: ActionParts): ActionResponse {
   return { tx: parts.tx, txId: parts.txId, ...parts.quote }
 }

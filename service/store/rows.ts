@@ -64,7 +64,7 @@ const QUOTE_RECORD_LEVEL = 1
  * response's JSON. JSON text never contains a raw newline, so the first one separates the two. The response's
  * text is kept byte for byte: the answer of getStatus embeds it unchanged.
  *
- * @example decodeQuoteRecord(encodeQuoteRecord('{"a":1}', '{"b":2}')) // { requestJson: '{"a":1}', responseJson: '{"b":2}' }
+ * @example decodeQuoteRecord(encodeQuoteRecord('{"a":1}', '{"b":2}')).responseJson // '{"b":2}'
  */
 export function encodeQuoteRecord(requestJson: string, responseJson: string): Buffer {
   const deflated = deflateRawSync(`${requestJson}\n${responseJson}`, { level: QUOTE_RECORD_LEVEL })

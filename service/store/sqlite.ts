@@ -40,7 +40,8 @@ export const PAGE_SIZE = 8192
  *
  * @example
  * const store = openStore(loadConfig())
- * store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponseJson, srcChainId, dstChainId, sender, vmId })
+ * store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponseJson, srcChainId, dstChainId, sender,
+ *   vmId })
  */
 export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'>): Store {
   mkdirSync(config.dataDir, { recursive: true })
