@@ -37,6 +37,12 @@ export interface ServiceConfig {
   /** `QUOTE_TTL_SECONDS`, default 1800: quotes never registered expire after this. */
   readonly quoteTtlSeconds: number
   /**
+   * `QUOTE_RETENTION_SECONDS`, default 604800 (7 days), at least `QUOTE_TTL_SECONDS`: quotes never registered are
+   * deleted this long after they were answered (by the tracker thread, off the request path); a registration
+   * after that is refused as an unknown txId.
+   */
+  readonly quoteRetentionSeconds: number
+  /**
    * `RPC_URLS`, comma-separated `chainId=url` pairs (`1=http://127.0.0.1:8545,42161=https://…`); default none.
    * The tracker follows transactions on these chains through their JSON-RPC node, on the others it simulates them
    * (service/tracker/README.md).
@@ -50,6 +56,9 @@ export interface ServiceConfig {
   /** `TRACKER_INTERVAL_MS`, default 1000: how often the tracker thread looks for transactions due a check. */
   readonly trackerIntervalMs: number
 }
+
+/** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
+export const DEFAULT_QUOTE_RETENTION_SECONDS = 7 * 24 * 3600
 
 /** One entry of `RPC_URLS`. */
 export interface RpcUrl {
@@ -74,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   }
   const path = (name: string, fallback: string) => resolve(env[name] || fallback)
   const dataDir = path('DATA_DIR', './data')
+  const quoteTtlSeconds = int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600)
   return Object.freeze({
     port: int('PORT', 3000, 0, 65_535),
     host: env.HOST || '0.0.0.0',
@@ -95,7 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ),
     screeningDir: path('SCREENING_DIR', packagePath('fixtures/ofac')),
     protocolFeeBps: int('PROTOCOL_FEE_BPS', 0, 0, 9_999),
-    quoteTtlSeconds: int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600),
+    quoteTtlSeconds,
+    quoteRetentionSeconds: int(
+      'QUOTE_RETENTION_SECONDS',
+      DEFAULT_QUOTE_RETENTION_SECONDS,
+      quoteTtlSeconds,
+      10 * 365 * 24 * 3600,
+    ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),

@@ -38,17 +38,23 @@ export function newTxId(): Hex {
   return `0x${randomBytes(32).toString('hex')}`
 }
 
+/** An action before it is serialized: the engine's quote, and the transaction built for it under `txId`. */
+export interface ActionParts {
+  readonly tx: Transaction
+  readonly txId: Hex
+  readonly quote: QuoteResult
+}
+
 /**
- * Builds one action for a validated request: quote, transaction, response. Pure apart from the `txId` and the
- * clock passed in; exported for tests and for other routes that quote (the venue action, later).
+ * Quotes a validated request and builds its transaction. Pure apart from the `txId` and the clock passed in.
  *
  * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
  */
-export function buildAction(
+export function buildActionParts(
   engine: Engine,
   request: ActionRequest,
   options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
-): ActionResponse {
+): ActionParts {
   const quote = engine.quote(options.quoteRequest ?? toQuoteRequest(request))
   const srcChain = engine.snapshot.chains.get(quote.amountIn.chainId)!
   const buildTransaction = transactionBuilderOf(srcChain.vm)
@@ -80,7 +86,38 @@ export function buildAction(
           }
         : undefined,
   })
-  return { tx, txId: options.txId, ...quote }
+  return { tx, txId: options.txId, quote }
+}
+
+/**
+ * The action response's JSON (SPEC §2.4), serialized once, without building the merged object first: the same
+ * text as `JSON.stringify(actionResponseOf(parts))` (`tx`, `txId`, then the quote's fields in order), which a
+ * test checks.
+ *
+ * @example JSON.parse(serializeAction(parts)).txId === parts.txId
+ */
+export function serializeAction(parts: ActionParts): string {
+  // The quote is a non-empty object without `tx` / `txId` keys: its text after `{` continues the object.
+  return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${JSON.stringify(parts.quote).slice(1)}`
+}
+
+/** The action response as an object, for tests and benchmarks; the route sends `serializeAction`'s text. */
+export function actionResponseOf(parts: ActionParts): ActionResponse {
+  return { tx: parts.tx, txId: parts.txId, ...parts.quote }
+}
+
+/**
+ * Builds one action for a validated request: quote, transaction, response. Pure apart from the `txId` and the
+ * clock passed in; exported for tests and for other routes that quote (the venue action, later).
+ *
+ * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
+ */
+export function buildAction(
+  engine: Engine,
+  request: ActionRequest,
+  options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
+): ActionResponse {
+  return actionResponseOf(buildActionParts(engine, request, options))
 }
 
 /**
@@ -98,25 +135,30 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
     const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
     checkActionChains(request, engine.snapshot)
     const createdAt = Math.floor(Date.now() / 1000)
-    const response = buildAction(engine, request, {
+    const parts = buildActionParts(engine, request, {
       txId: newTxId(),
       deadline: createdAt + config.quoteTtlSeconds,
       quoteRequest,
     })
+    // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
+    // thread boundary as it is (dispatch.ts passes a string body through).
+    const responseJson = serializeAction(parts)
     const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
     await store.recordQuoteSoon({
-      txId: response.txId,
+      txId: parts.txId,
       createdAt,
       apiKey,
       actionRequest: request,
-      actionResponse: response,
+      actionResponseJson: responseJson,
       srcChainId: request.srcChainId,
       dstChainId: request.dstChainId,
       sender: normalizeAddress(srcVm, request.sender),
-      vmId: response.vmId,
+      vmId: parts.quote.vmId,
     })
     ctx.set('Cache-Control', 'no-store')
-    ctx.body = response
+    // Before the body: a string body would otherwise be typed text/plain.
+    ctx.type = 'json'
+    ctx.body = responseJson
   })
   return router
 }

@@ -1,9 +1,10 @@
 /**
  * The write side of the transaction lifecycle on SQLite: registration (`POST /registerTxs`), and what the status
- * tracker reads and writes (`dueForTracking`, `recordProgress`, `expireQuotes`). README "Lifecycle".
+ * tracker reads and writes (`dueForTracking`, `recordProgress`, `expireQuotes`, `deleteUnregisteredQuotes`). README
+ * "Lifecycle".
  */
 import { type Database, prepare } from './database.js'
-import { compressJson, parseJsonColumn, type TransactionRow } from './rows.js'
+import { compressJson, quoteJsonOf, type TransactionRow } from './rows.js'
 import {
   REGISTERED_STATUSES,
   type ProgressUpdate,
@@ -22,7 +23,12 @@ const TIMESTAMP_DIGITS = /^[0-9]{1,12}$/
 
 type LifecycleMethods = Pick<
   Store,
-  'registerTransaction' | 'registerTransactions' | 'dueForTracking' | 'recordProgress' | 'expireQuotes'
+  | 'registerTransaction'
+  | 'registerTransactions'
+  | 'dueForTracking'
+  | 'recordProgress'
+  | 'expireQuotes'
+  | 'deleteUnregisteredQuotes'
 >
 
 type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash'>
@@ -36,7 +42,9 @@ type TrackedRow = Pick<
   | 'registered_at'
   | 'updated_at'
   | 'tx_path'
+  | 'action_request'
   | 'action_response'
+  | 'quote_record'
 >
 
 /**
@@ -70,7 +78,8 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   const selectDue = prepare<[number, number], TrackedRow>(
     db,
     `
-    SELECT tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path, action_response
+    SELECT tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path, action_request,
+      action_response, quote_record
     FROM transactions
     WHERE status IN ('pending', 'requires refund') AND next_check_at <= ?
     ORDER BY next_check_at, id
@@ -96,7 +105,16 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     db,
     `
     UPDATE transactions SET status = 'expired', updated_at = max(updated_at, unixepoch())
-    WHERE status = 'quoted' AND created_at < ?`,
+    WHERE status = 'quoted' AND registered_at IS NULL AND created_at < ?`,
+  )
+  // Retention: the oldest first, at most `limit` rows a statement, so the write lock is held for milliseconds.
+  const deleteUnregistered = prepare<[number, number]>(
+    db,
+    `
+    DELETE FROM transactions WHERE id IN (
+      SELECT id FROM transactions INDEXED BY transactions_unregistered
+      WHERE status IN ('quoted', 'expired') AND registered_at IS NULL AND created_at < ?
+      LIMIT ?)`,
   )
 
   const registerInTransaction = db.transaction(
@@ -168,7 +186,7 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
         registeredAt: row.registered_at!,
         updatedAt: row.updated_at,
         txPath: JSON.parse(row.tx_path) as TxPathEntry[],
-        actionResponse: parseJsonColumn(row.action_response),
+        actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
       }))
     },
 
@@ -179,6 +197,10 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
 
     expireQuotes(createdBefore) {
       return expire.run(createdBefore).changes
+    },
+
+    deleteUnregisteredQuotes(createdBefore, limit) {
+      return deleteUnregistered.run(createdBefore, limit).changes
     },
   }
 }

@@ -26,6 +26,11 @@ export interface Migration {
  *    columns come before the JSON ones (a row's first page then holds everything the indexes do not), and the
  *    indexes of version 1 are replaced by partial indexes over registered rows (history) and working sets
  *    (tracking, expiry). See `store/README.md` for each index and the query it serves.
+ * 3. The small quote record (README "Size"): a new row keeps its request and response in `quote_record`, one
+ *    compressed blob, and leaves `action_request` / `action_response` `NULL` (rows of earlier versions keep theirs,
+ *    and stay readable). The `json_valid` checks of those columns go: they parsed 15 KB of JSON again on every
+ *    quote. `transactions_quoted` becomes `transactions_unregistered` on `(status, created_at)`, which serves both
+ *    expiry and retention (deleting quotes never registered). Rebuilt like migration 2 (a `CHECK` changes).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -125,6 +130,90 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       ) WITHOUT ROWID;
       INSERT INTO history_counts (org_id, app_id, registered)
         SELECT org_id, app_id, count(*) FROM transactions WHERE registered_at IS NOT NULL GROUP BY org_id, app_id;
+      CREATE TRIGGER history_counts_insert AFTER INSERT ON transactions WHEN new.registered_at IS NOT NULL
+      BEGIN
+        INSERT INTO history_counts (org_id, app_id, registered) VALUES (new.org_id, new.app_id, 1)
+          ON CONFLICT (org_id, app_id) DO UPDATE SET registered = registered + 1;
+      END;
+      CREATE TRIGGER history_counts_update AFTER UPDATE OF registered_at, org_id, app_id ON transactions
+      WHEN (old.registered_at IS NULL) <> (new.registered_at IS NULL) OR old.org_id <> new.org_id OR old.app_id <> new.app_id
+      BEGIN
+        UPDATE history_counts SET registered = registered - 1
+          WHERE old.registered_at IS NOT NULL AND org_id = old.org_id AND app_id = old.app_id;
+        INSERT INTO history_counts (org_id, app_id, registered) SELECT new.org_id, new.app_id, 1 WHERE new.registered_at IS NOT NULL
+          ON CONFLICT (org_id, app_id) DO UPDATE SET registered = registered + 1;
+      END;
+      CREATE TRIGGER history_counts_delete AFTER DELETE ON transactions WHEN old.registered_at IS NOT NULL
+      BEGIN
+        UPDATE history_counts SET registered = registered - 1 WHERE org_id = old.org_id AND app_id = old.app_id;
+      END;
+    `,
+  },
+  {
+    version: 3,
+    name: 'small quote record',
+    sql: `
+      CREATE TABLE transactions_v3 (
+        id               INTEGER PRIMARY KEY,
+        tx_id            TEXT    NOT NULL UNIQUE,
+        org_id           TEXT    NOT NULL,
+        app_id           TEXT    NOT NULL,
+        key_id           TEXT    NOT NULL,
+        app_name         TEXT    NOT NULL,
+        affiliate_id     TEXT    NOT NULL,
+        sender           TEXT    NOT NULL,
+        src_chain_id     INTEGER NOT NULL,
+        dst_chain_id     INTEGER NOT NULL,
+        vm_id            TEXT    NOT NULL,
+        created_at       INTEGER NOT NULL,
+        status           TEXT    NOT NULL DEFAULT 'quoted'
+          CHECK (status IN ('quoted', 'expired', 'pending', 'success', 'requires refund', 'refunded', 'failed')),
+        updated_at       INTEGER NOT NULL,
+        registered_at    INTEGER,
+        registered_vm_id TEXT,
+        src_tx_chain_id  INTEGER,
+        src_tx_hash      TEXT,
+        dst_tx_hash      TEXT,
+        next_check_at    INTEGER,
+        tx_path          TEXT    NOT NULL DEFAULT '[]' CHECK (json_valid(tx_path) AND json_type(tx_path) = 'array'),
+        detail           TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(detail) AND json_type(detail) = 'object'),
+        -- Rows of versions 1–2: the request's JSON, and the response's JSON text or gzip. NULL in newer rows.
+        action_request   TEXT,
+        action_response  BLOB,
+        -- Newer rows: request and response in one compressed blob (rows.ts, encodeQuoteRecord).
+        quote_record     BLOB,
+        CHECK ((registered_at IS NULL) = (src_tx_hash IS NULL)
+          AND (registered_at IS NULL) = (src_tx_chain_id IS NULL)
+          AND (registered_at IS NULL) = (registered_vm_id IS NULL)
+          AND (registered_at IS NULL) = (status IN ('quoted', 'expired'))),
+        -- Exactly one of the two forms; no JSON is parsed here (it would be, on every quote).
+        CHECK ((quote_record IS NULL) = (action_response IS NOT NULL)
+          AND (action_request IS NULL) = (action_response IS NULL))
+      );
+      INSERT INTO transactions_v3 (id, tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
+        dst_chain_id, vm_id, created_at, status, updated_at, registered_at, registered_vm_id, src_tx_chain_id,
+        src_tx_hash, dst_tx_hash, next_check_at, tx_path, detail, action_request, action_response)
+      SELECT id, tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
+        dst_chain_id, vm_id, created_at, status, updated_at, registered_at, registered_vm_id, src_tx_chain_id,
+        src_tx_hash, dst_tx_hash, next_check_at, tx_path, detail, action_request, action_response
+      FROM transactions;
+      -- Drops the table's indexes and triggers too; history_counts is kept (its counts do not change).
+      DROP TABLE transactions;
+      ALTER TABLE transactions_v3 RENAME TO transactions;
+
+      CREATE UNIQUE INDEX transactions_src_tx ON transactions (src_tx_hash, src_tx_chain_id) WHERE src_tx_hash IS NOT NULL;
+      CREATE INDEX transactions_due ON transactions (next_check_at) WHERE status IN ('pending', 'requires refund');
+      -- Quotes never registered, by status and age: expiry (status 'quoted') and retention (both statuses).
+      CREATE INDEX transactions_unregistered ON transactions (status, created_at) WHERE registered_at IS NULL;
+      CREATE INDEX history_org ON transactions (org_id, registered_at, id, app_id, src_chain_id, dst_chain_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_app ON transactions (org_id, app_id, registered_at, id) WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_sender ON transactions (org_id, sender, registered_at, id, app_id, src_chain_id, dst_chain_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_src_chain ON transactions (org_id, src_chain_id, registered_at, dst_chain_id, app_id)
+        WHERE registered_at IS NOT NULL;
+      CREATE INDEX history_dst_chain ON transactions (org_id, dst_chain_id, registered_at, app_id) WHERE registered_at IS NOT NULL;
+
       CREATE TRIGGER history_counts_insert AFTER INSERT ON transactions WHEN new.registered_at IS NOT NULL
       BEGIN
         INSERT INTO history_counts (org_id, app_id, registered) VALUES (new.org_id, new.app_id, 1)

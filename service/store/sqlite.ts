@@ -18,7 +18,7 @@ import { type Database, openDatabase, pragmaValue, prepare } from './database.js
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
-import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
+import { ROW_COLUMNS, type TransactionRow, encodeQuoteRecord, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
@@ -40,7 +40,8 @@ export const PAGE_SIZE = 8192
  *
  * @example
  * const store = openStore(loadConfig())
- * store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponse, srcChainId, dstChainId, sender, vmId })
+ * store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponseJson, srcChainId, dstChainId, sender,
+ *   vmId })
  */
 export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'>): Store {
   mkdirSync(config.dataDir, { recursive: true })
@@ -75,20 +76,21 @@ export function configureConnection(db: Database, path: string): void {
 }
 
 function sqliteStore(db: Database): Store {
-  const insertQuote = prepare<[Record<string, string | number>]>(
+  const insertQuote = prepare<[Record<string, string | number | Buffer>]>(
     db,
     `
     INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id,
-      dst_chain_id, vm_id, created_at, updated_at, action_request, action_response)
+      dst_chain_id, vm_id, created_at, updated_at, quote_record)
     VALUES (@txId, @orgId, @appId, @keyId, @appName, @affiliateId, @sender, @srcChainId,
-      @dstChainId, @vmId, @createdAt, @createdAt, @actionRequest, @actionResponse)`,
+      @dstChainId, @vmId, @createdAt, @createdAt, @quoteRecord)`,
   )
   const selectQuote = prepare<[string], TransactionRow>(
     db,
     `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`,
   )
 
-  const quoteParameters = (entry: QuoteEntry): Record<string, string | number> => {
+  /** The row's parameters, its record compressed: done before the write lock is taken, never inside it. */
+  const quoteParameters = (entry: QuoteEntry): Record<string, string | number | Buffer> => {
     const { apiKey } = entry
     return {
       txId: entry.txId,
@@ -102,22 +104,25 @@ function sqliteStore(db: Database): Store {
       dstChainId: entry.dstChainId,
       vmId: entry.vmId,
       createdAt: entry.createdAt,
-      actionRequest: JSON.stringify(entry.actionRequest),
-      actionResponse: JSON.stringify(entry.actionResponse),
+      quoteRecord: encodeQuoteRecord(JSON.stringify(entry.actionRequest), entry.actionResponseJson),
     }
   }
   // Group commit: the quotes a worker produces in one turn of its event loop (it runs several requests at once)
   // share one IMMEDIATE transaction — one write lock and one WAL commit instead of one each. With two workers this
   // also halves how often they collide on SQLite's single write lock (a collision sleeps the loser ≥ 1 ms).
-  const insertQuotes = db.transaction((entries: readonly QuoteEntry[]) => {
-    for (const entry of entries) insertQuote.run(quoteParameters(entry))
+  const insertQuotes = db.transaction((rows: readonly Record<string, string | number | Buffer>[]) => {
+    for (const row of rows) insertQuote.run(row)
   })
-  let queued: { entry: QuoteEntry; resolve: () => void; reject: (error: unknown) => void }[] = []
+  let queued: {
+    row: Record<string, string | number | Buffer>
+    resolve: () => void
+    reject: (error: unknown) => void
+  }[] = []
   const flushQuotes = () => {
     const batch = queued
     queued = []
     try {
-      insertQuotes.immediate(batch.map((item) => item.entry))
+      insertQuotes.immediate(batch.map((item) => item.row))
       for (const item of batch) item.resolve()
     } catch (error) {
       for (const item of batch) item.reject(error)
@@ -132,8 +137,9 @@ function sqliteStore(db: Database): Store {
     },
     recordQuoteSoon(entry: QuoteEntry): Promise<void> {
       return new Promise((resolve, reject) => {
+        const row = quoteParameters(entry)
         if (queued.length === 0) setImmediate(flushQuotes)
-        queued.push({ entry, resolve, reject })
+        queued.push({ row, resolve, reject })
       })
     },
     getQuote(txId: string): StoredQuote | undefined {

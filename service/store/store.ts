@@ -8,6 +8,7 @@
  * getAction ──recordQuote──▶ quoted ──registerTransaction──▶ pending ──recordProgress──▶ success | failed | refunded
  *                              │                                 ▲  └──recordProgress──▶ requires refund ─┘
  *                              └──expireQuotes──▶ expired ────────┘ (a late registration is still accepted)
+ *   quoted | expired ──deleteUnregisteredQuotes (after QUOTE_RETENTION_SECONDS)──▶ deleted
  * ```
  */
 import type { ApiKeyRecord } from '../types.js'
@@ -41,8 +42,11 @@ export interface QuoteEntry {
   readonly apiKey: ApiKeyRecord
   /** The validated request (SPEC §2.3), stored as JSON. */
   readonly actionRequest: object
-  /** The whole response (SPEC §2.4), stored as JSON. */
-  readonly actionResponse: object
+  /**
+   * The whole response (SPEC §2.4) as the JSON text that was sent: serialized once by the route, stored (compressed)
+   * as it is, and answered again byte for byte by getStatus.
+   */
+  readonly actionResponseJson: string
   readonly srcChainId: number
   readonly dstChainId: number
   /** In lookup form (lower case on EVM-format chains), so history filters by wallet can use the index. */
@@ -223,6 +227,12 @@ export interface Store {
   recordProgress(txId: string, update: ProgressUpdate): void
   /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
   expireQuotes(createdBefore: number): number
+  /**
+   * Retention: deletes at most `limit` quotes never registered (`quoted` or `expired`) created before
+   * `createdBefore` (Unix seconds), oldest first, in one short write transaction; returns how many. Their pages
+   * are reused by later rows (the file stops growing once retention keeps up). Call again while it returns `limit`.
+   */
+  deleteUnregisteredQuotes(createdBefore: number, limit: number): number
 
   /** Closes the connection; the store is unusable afterwards. Idempotent. */
   close(): void

@@ -6,10 +6,16 @@
  * observers about their next leg, and writes what changed with `recordProgress`. A tracker stopped at any point
  * (even killed between an observation and its write) resumes from the store and observes the same thing again.
  */
+import { DEFAULT_QUOTE_RETENTION_SECONDS } from '../config.js'
 import { log, logError } from '../log.js'
 import type { ProgressUpdate, Store, TrackedTransaction, TxPathEntry } from '../store/store.js'
 import type { ChainObserver, LegObservation } from './chainObserver.js'
 import { type Leg, type TrackingFacts, type TrackingPlan, planTracking } from './trackingPlan.js'
+
+/** Rows a retention statement deletes at most: a few milliseconds of write lock. */
+export const RETENTION_BATCH_ROWS = 500
+/** Retention statements a tick runs at most (10,000 rows: several times the quotes a second of full load adds). */
+export const RETENTION_BATCHES_PER_TICK = 20
 
 /** Transactions read per store query. */
 export const DEFAULT_BATCH_SIZE = 100
@@ -20,7 +26,7 @@ export const ERROR_RETRY_SECONDS = 60
 
 /** What the tracker works with. */
 export interface TrackerOptions {
-  readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes'>
+  readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes'>
   readonly facts: TrackingFacts
   /** Observes every leg no RPC observer takes. */
   readonly simulated: ChainObserver
@@ -28,6 +34,8 @@ export interface TrackerOptions {
   readonly rpc?: ReadonlyMap<number, ChainObserver>
   /** `QUOTE_TTL_SECONDS`: quotes never registered expire after this. */
   readonly quoteTtlSeconds: number
+  /** `QUOTE_RETENTION_SECONDS`: quotes never registered are deleted after this; default 7 days. */
+  readonly quoteRetentionSeconds?: number
   readonly batchSize?: number
   readonly concurrency?: number
 }
@@ -38,6 +46,8 @@ export interface TickReport {
   readonly checked: number
   /** Quotes marked `expired`. */
   readonly expired: number
+  /** Quotes never registered deleted by retention. */
+  readonly deleted: number
   /** Whether more transactions were due than one batch: call `tick` again without waiting. */
   readonly isBacklogged: boolean
 }
@@ -45,8 +55,8 @@ export interface TickReport {
 /** The tracker: one `tick` at a time. */
 export interface Tracker {
   /**
-   * Expires old quotes (at most every `quoteTtlSeconds / 4`, at most every minute), then advances one batch of due
-   * transactions.
+   * Expires old quotes (at most every `quoteTtlSeconds / 4`, at most every minute), deletes quotes past their
+   * retention (bounded batches), then advances one batch of due transactions.
    */
   tick(nowSeconds?: number): Promise<TickReport>
 }
@@ -61,6 +71,7 @@ export interface Tracker {
  */
 export function createTracker(options: TrackerOptions): Tracker {
   const { store, facts, simulated, quoteTtlSeconds } = options
+  const quoteRetentionSeconds = options.quoteRetentionSeconds ?? DEFAULT_QUOTE_RETENTION_SECONDS
   const rpc = options.rpc ?? new Map<number, ChainObserver>()
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
@@ -218,13 +229,38 @@ export function createTracker(options: TrackerOptions): Tracker {
         lastExpiryAt = nowSeconds
         if (expired > 0) log('info', 'tracker.quotes-expired', { count: expired })
       }
+      const retention = deleteExpiredQuotes(store, Math.floor(nowSeconds - quoteRetentionSeconds))
+      if (retention.deleted > 0) log('info', 'tracker.quotes-deleted', { count: retention.deleted })
       const due = store.dueForTracking(nowSeconds, batchSize)
       for (let start = 0; start < due.length; start += concurrency) {
         await Promise.all(due.slice(start, start + concurrency).map((tx) => advanceSafely(tx, nowSeconds)))
       }
-      return { checked: due.length, expired, isBacklogged: due.length === batchSize }
+      return {
+        checked: due.length,
+        expired,
+        deleted: retention.deleted,
+        isBacklogged: due.length === batchSize || retention.isBacklogged,
+      }
     },
   }
+}
+
+/**
+ * Retention: deletes quotes never registered created before `createdBefore`, `RETENTION_BATCH_ROWS` a statement
+ * (each its own short write transaction, so a worker's quote waits for the lock a few milliseconds at most), at
+ * most `RETENTION_BATCHES_PER_TICK` statements; more left over makes the tick report a backlog.
+ */
+function deleteExpiredQuotes(
+  store: Pick<Store, 'deleteUnregisteredQuotes'>,
+  createdBefore: number,
+): { deleted: number; isBacklogged: boolean } {
+  let deleted = 0
+  for (let batch = 0; batch < RETENTION_BATCHES_PER_TICK; batch += 1) {
+    const count = store.deleteUnregisteredQuotes(createdBefore, RETENTION_BATCH_ROWS)
+    deleted += count
+    if (count < RETENTION_BATCH_ROWS) return { deleted, isBacklogged: false }
+  }
+  return { deleted, isBacklogged: true }
 }
 
 /** `tx.value` of the stored action response: the wei the quote's transaction sends. */

@@ -3,18 +3,23 @@
  * (`SIMULATED_TIME_SCALE`, injected outcomes outside production) and one EVM RPC observer per `RPC_URLS` entry.
  */
 import type { ServiceConfig } from '../config.js'
-import type { Store } from '../store/store.js'
 import type { ChainObserver } from './chainObserver.js'
 import { rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
-import { type Tracker, createTracker } from './tracker.js'
+import { type Tracker, type TrackerOptions, createTracker } from './tracker.js'
 import { loadTrackingFacts } from './trackingPlan.js'
 
 /** The configuration fields the tracker reads. */
 export type TrackerConfig = Pick<
   ServiceConfig,
-  'snapshotPath' | 'dataDir' | 'production' | 'quoteTtlSeconds' | 'rpcUrls' | 'simulatedTimeScale'
+  | 'snapshotPath'
+  | 'dataDir'
+  | 'production'
+  | 'quoteTtlSeconds'
+  | 'quoteRetentionSeconds'
+  | 'rpcUrls'
+  | 'simulatedTimeScale'
 >
 
 /**
@@ -24,10 +29,7 @@ export type TrackerConfig = Pick<
  *   EVM chain.
  * @example const tracker = trackerFromConfig(loadConfig(), openStore(config))
  */
-export function trackerFromConfig(
-  config: TrackerConfig,
-  store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes'>,
-): Tracker {
+export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['store']): Tracker {
   const facts = loadTrackingFacts(config.snapshotPath)
   const simulated = createSimulatedObserver({
     timeScale: config.simulatedTimeScale,
@@ -53,5 +55,12 @@ export function trackerFromConfig(
       }),
     )
   }
-  return createTracker({ store, facts, simulated, rpc, quoteTtlSeconds: config.quoteTtlSeconds })
+  return createTracker({
+    store,
+    facts,
+    simulated,
+    rpc,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    quoteRetentionSeconds: config.quoteRetentionSeconds,
+  })
 }

@@ -105,4 +105,22 @@ describe('durability', () => {
       await second.stop()
     }
   }, 90_000)
+
+  it('kill -9 right after a quote was answered: the quote is there after a restart and can be registered', async () => {
+    const first = await startService({ ...ENV, DATA_DIR: dataDir })
+    const action = await getAction(first, ROUTES.sameChain)
+    // The reply was sent, so the quote was committed (WAL, synchronous=NORMAL): only an OS crash could lose it.
+    expect((await first.stop('SIGKILL')).signal).toBe('SIGKILL')
+    const second = await startService({ ...ENV, DATA_DIR: dataDir })
+    try {
+      const txHash = fakeTxHash()
+      // Answers 200 with success for the item (checked inside registerTxs).
+      await registerTxs(second, [{ txId: action.txId, txHash, chainId: action.tx.chainId }])
+      const details = await getStatus(second, action.txId)
+      expect(details.srcTxHash).toBe(txHash)
+      expect((details as unknown as { actionResponse: unknown }).actionResponse).toEqual(action)
+    } finally {
+      await second.stop()
+    }
+  }, 120_000)
 })

@@ -2,7 +2,7 @@ import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BaseError, InvalidParameterError, createEngine, loadSnapshot } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
-import { getActionRoutes } from '../../service/routes/getAction.js'
+import { actionResponseOf, buildActionParts, getActionRoutes, serializeAction } from '../../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ApiKeyRecord } from '../../service/types.js'
@@ -337,5 +337,13 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(body.error.code).toBe('AMOUNT_TOO_HIGH')
     expect(count()).toBe(before)
     db.close()
+  })
+})
+
+describe('serializeAction', () => {
+  it('gives the same text as JSON.stringify of the merged response object, without building it', () => {
+    const request = parseActionRequest(swapQuery(), API_KEY)
+    const parts = buildActionParts(engine, request, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
+    expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
   })
 })

@@ -143,7 +143,7 @@ function seed(databasePath: string, dataDir: string): void {
         createdAt: (row.registeredAt ?? NOW - 40 * DAY) - 30,
         apiKey,
         actionRequest: { actionType: 'swap-action', sender: row.wallet, recipient: WALLETS[3] },
-        actionResponse: actionResponse(row),
+        actionResponseJson: JSON.stringify(actionResponse(row)),
         srcChainId: row.srcChainId,
         dstChainId: row.dstChainId,
         sender: row.wallet.toLowerCase(),
@@ -245,7 +245,8 @@ async function historyOk(query: Record<string, string | number | undefined>, key
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-history-'))
   seed(join(dataDir, 'crossroute.sqlite'), dataDir)
-  service = await startService({ DATA_DIR: dataDir })
+  // The bare quotes are 40 days old: kept past the default retention (7 days) for this test.
+  service = await startService({ DATA_DIR: dataDir, QUOTE_RETENTION_SECONDS: String(365 * 24 * 3600) })
 }, START_TIMEOUT_MS)
 afterAll(async () => {
   agent.destroy()

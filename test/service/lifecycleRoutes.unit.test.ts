@@ -208,7 +208,7 @@ describe('transaction details', () => {
         createdAt: T,
         apiKey,
         actionRequest: request(n),
-        actionResponse: response(n, dst),
+        actionResponseJson: JSON.stringify(response(n, dst)),
         srcChainId: 1,
         dstChainId: dst,
         sender: '0xsender',

@@ -35,11 +35,11 @@ function entry(txId: string, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
     createdAt: 1_700_000_000,
     apiKey: API_KEY,
     actionRequest: { actionType: 'swap-action', amount: '250000000', slippage: 12.5 },
-    actionResponse: {
+    actionResponseJson: JSON.stringify({
       txId,
       tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0', chainId: 8453 },
       allRoutes: [{ amountOut: { amount: '1' } }],
-    },
+    }),
     srcChainId: 8453,
     dstChainId: 10,
     sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
@@ -72,7 +72,7 @@ describe('openStore', () => {
       vmId: 'evm',
       status: 'quoted',
       actionRequest: quote.actionRequest,
-      actionResponse: quote.actionResponse,
+      actionResponse: JSON.parse(quote.actionResponseJson),
     })
     expect(store.getQuote('0x' + '02'.repeat(32))).toBeUndefined()
     store.close()
@@ -108,7 +108,7 @@ describe('openStore', () => {
         expect.arrayContaining([
           'transactions_src_tx',
           'transactions_due',
-          'transactions_quoted',
+          'transactions_unregistered',
           'history_org',
           'history_sender',
         ]),

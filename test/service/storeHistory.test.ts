@@ -115,7 +115,7 @@ beforeAll(() => {
       createdAt: T0 - 1000 + row.id,
       apiKey,
       actionRequest: { sender: row.sender },
-      actionResponse: { txId: row.txId },
+      actionResponseJson: JSON.stringify({ txId: row.txId }),
       srcChainId: row.srcChainId,
       dstChainId: row.dstChainId,
       sender: row.sender,

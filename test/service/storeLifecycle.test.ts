@@ -7,10 +7,12 @@ import { inspectDatabase, pragmaValue } from '../helpers/sqlite.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../service/store/migrations.js'
 import { type Database, openDatabase } from '../../service/store/database.js'
 import { lifecycleMethods } from '../../service/store/lifecycle.js'
+import { QUOTE_RECORD_FORMAT, decodeQuoteRecord } from '../../service/store/rows.js'
 import { configureConnection, openStore } from '../../service/store/sqlite.js'
 import type { QuoteEntry, RegistrationInput, Store, TxPathEntry } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
@@ -44,12 +46,12 @@ function quote(n: number, overrides: Partial<QuoteEntry> = {}): QuoteEntry {
     createdAt: T0 + n,
     apiKey: KEY_A,
     actionRequest: { actionType: 'swap-action', sender: '0xAbC0000000000000000000000000000000000001', amount: '1' },
-    actionResponse: {
+    actionResponseJson: JSON.stringify({
       txId,
       tx: { to: '0xc7055c7055c7055C7055C7055C7055c7055C7055', value: '0' },
       allRoutes: [{ n }],
       padding: 'x'.repeat(4000),
-    },
+    }),
     srcChainId: 8453,
     dstChainId: 10,
     sender: '0xabc0000000000000000000000000000000000001',
@@ -85,8 +87,8 @@ function inspect<T>(query: (db: Database) => T): T {
   return inspectDatabase(config.databasePath, query)
 }
 
-describe('migration 2', () => {
-  it('carries a version-1 file with quotes to version 2: rows kept, lifecycle columns empty, indexes and counters in place', () => {
+describe('migrations 2 and 3', () => {
+  it('carries a version-1 file with quotes to the current version: rows kept, lifecycle columns empty, indexes and counters in place', () => {
     store.close()
     rmSync(config.databasePath)
     const db = openDatabase(config.databasePath)
@@ -101,7 +103,7 @@ describe('migration 2', () => {
 
     store = openStore(config)
     expect(inspect((d) => pragmaValue(d, 'user_version'))).toBe(SCHEMA_VERSION)
-    expect(SCHEMA_VERSION).toBe(2)
+    expect(SCHEMA_VERSION).toBe(3)
     const stored = store.getByTxId(txIdOf(1), 'org_a')!
     expect(stored).toMatchObject({
       status: 'quoted',
@@ -129,7 +131,7 @@ describe('migration 2', () => {
           'history_counts',
           'transactions_src_tx',
           'transactions_due',
-          'transactions_quoted',
+          'transactions_unregistered',
           'history_org',
           'history_app',
           'history_sender',
@@ -141,10 +143,43 @@ describe('migration 2', () => {
         ]),
       )
       expect(names).not.toContain('transactions_org_created')
+      expect(names).not.toContain('transactions_quoted')
       expect(d.prepare('SELECT org_id, app_id, registered FROM history_counts').all()).toEqual([
         { org_id: 'org_a', app_id: 'app_a', registered: 1 },
       ])
     })
+  })
+
+  it('carries a version-2 file to version 3: its text and gzip rows stay readable, registrable and deletable', () => {
+    store.close()
+    rmSync(config.databasePath)
+    const db = openDatabase(config.databasePath)
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec(MIGRATIONS[0]!.sql)
+    db.exec(MIGRATIONS[1]!.sql)
+    db.exec('PRAGMA user_version = 2')
+    const insert = db.prepare(
+      `INSERT INTO transactions (tx_id, org_id, app_id, key_id, app_name, affiliate_id, sender, src_chain_id, dst_chain_id, vm_id, created_at, updated_at, action_request, action_response)
+       VALUES (?, 'org_a', 'app_a', 'key_a', 'App A', 'aff_a', '0xabc', 8453, 10, 'evm', ?, ?, '{"amount":"1"}', ?)`,
+    )
+    insert.run(txIdOf(1), T0, T0, '{"txId":"text"}')
+    insert.run(txIdOf(2), T0, T0, gzipSync('{"txId":"gzip"}'))
+    insert.run(txIdOf(3), T0 - 10, T0 - 10, '{"txId":"old"}')
+    db.close()
+
+    store = openStore(config)
+    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+      actionRequest: { amount: '1' },
+      actionResponse: { txId: 'text' },
+      actionResponseJson: '{"txId":"text"}',
+    })
+    expect(store.getQuote(txIdOf(2))?.actionResponse).toEqual({ txId: 'gzip' })
+    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect(store.getByTxId(txIdOf(1), 'org_a')?.actionResponseJson).toBe('{"txId":"text"}')
+    expect(store.dueForTracking(T0 + 1_000, 10).map((t) => t.actionResponse)).toEqual([{ txId: 'text' }])
+    expect(store.deleteUnregisteredQuotes(T0, 10)).toBe(1)
+    expect(store.getQuote(txIdOf(3))).toBeUndefined()
+    expect(store.getQuote(txIdOf(2))).toBeDefined()
   })
 
   it('creates new files with 8 KiB pages (a compressed registered row is ~2 KB: 3 to a page)', () => {
@@ -238,21 +273,30 @@ describe('registerTransaction', () => {
     expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('quoted')
   })
 
-  it('compresses the action response on registration (gzip) and reads it back unchanged', () => {
-    const before = store.getByTxId(txIdOf(1), 'org_a')!.actionResponse
-    store.registerTransaction(registration(1))
-    expect(store.getByTxId(txIdOf(1), 'org_a')!.actionResponse).toEqual(before)
-    expect(store.getQuote(txIdOf(1))!.actionResponse).toEqual(before)
-    inspect((d) => {
-      const row = d
-        .prepare(
-          'SELECT typeof(action_response) AS type, action_response AS body, length(action_response) AS size FROM transactions WHERE tx_id = ?',
-        )
-        .get(txIdOf(1)) as { type: string; body: Buffer; size: number }
-      expect(row.type).toBe('blob')
-      expect([...row.body.subarray(0, 2)]).toEqual([0x1f, 0x8b])
-      expect(row.size).toBeLessThan(JSON.stringify(before).length / 5)
+  it('stores request and response as one compressed record, the response text byte for byte; registration keeps it', () => {
+    const sent = quote(1).actionResponseJson
+    const record = () =>
+      inspect(
+        (d) =>
+          d
+            .prepare(
+              'SELECT quote_record AS record, action_request AS request, action_response AS response FROM transactions WHERE tx_id = ?',
+            )
+            .get(txIdOf(1)) as { record: Buffer; request: string | null; response: unknown },
+      )
+    const before = record()
+    expect(before.request).toBeNull()
+    expect(before.response).toBeNull()
+    expect(before.record[0]).toBe(QUOTE_RECORD_FORMAT)
+    expect(before.record.length).toBeLessThan(sent.length / 5)
+    expect(decodeQuoteRecord(before.record)).toEqual({
+      requestJson: JSON.stringify(quote(1).actionRequest),
+      responseJson: sent,
     })
+    store.registerTransaction(registration(1))
+    expect(store.getByTxId(txIdOf(1), 'org_a')!.actionResponseJson).toBe(sent)
+    expect(store.getQuote(txIdOf(1))!.actionResponse).toEqual(JSON.parse(sent))
+    expect(record().record).toEqual(before.record)
   })
 
   it('commits with synchronous=FULL, and sets the connection back to NORMAL even when the batch throws', () => {
@@ -300,7 +344,7 @@ describe('tracking', () => {
       registeredAt: T0 + 101,
       updatedAt: T0 + 101,
       txPath: [],
-      actionResponse: quote(1).actionResponse,
+      actionResponse: JSON.parse(quote(1).actionResponseJson),
     })
     expect(store.dueForTracking(T0 + 1000, 2).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
     store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })

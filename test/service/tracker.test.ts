@@ -99,7 +99,7 @@ function quote(route: Record<string, string | number>, createdAt = T0): ActionRe
     createdAt,
     apiKey: API_KEY,
     actionRequest: request,
-    actionResponse: response,
+    actionResponseJson: JSON.stringify(response),
     srcChainId: request.srcChainId,
     dstChainId: request.dstChainId,
     sender: SENDER.toLowerCase(),

@@ -1,0 +1,137 @@
+/**
+ * Retention of the SQLite store: quotes never registered are deleted in bounded batches, registered ones never,
+ * and under steady quoting with retention keeping up, the file stops growing (freed pages are reused).
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openStore } from '../../service/store/sqlite.js'
+import type { QuoteEntry, Store } from '../../service/store/store.js'
+import { createTracker } from '../../service/tracker/tracker.js'
+import { createSimulatedObserver } from '../../service/tracker/simulatedObserver.js'
+import { loadTrackingFacts } from '../../service/tracker/trackingPlan.js'
+import type { ApiKeyRecord } from '../../service/types.js'
+import { inspectDatabase, pragmaValue } from '../helpers/sqlite.js'
+
+const T0 = 1_700_000_000
+const KEY: ApiKeyRecord = {
+  keyId: 'key_a',
+  appId: 'app_a',
+  orgId: 'org_a',
+  appName: 'App A',
+  affiliateId: 'aff_a',
+  gasless: false,
+  appFees: [],
+}
+/** A real getAction response (14.5 KB as sent: the bench's pair, 1,000 USDC → WETH on Arbitrum): real row sizes. */
+const RESPONSE = JSON.stringify(
+  JSON.parse(readFileSync(new URL('../helpers/actionResponse.arbitrum.json', import.meta.url), 'utf8')) as unknown,
+)
+
+let counter = 0
+function quote(createdAt: number): QuoteEntry {
+  counter += 1
+  const txId = `0x${counter.toString(16).padStart(64, '0')}`
+  return {
+    txId,
+    createdAt,
+    apiKey: KEY,
+    actionRequest: { actionType: 'swap-action', sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', amount: '1' },
+    // A distinct txId in each response, as in real ones.
+    actionResponseJson: RESPONSE.replaceAll(JSON.parse(RESPONSE).txId as string, txId),
+    srcChainId: 42161,
+    dstChainId: 42161,
+    sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+    vmId: 'evm',
+  }
+}
+
+let dir: string
+let config: { dataDir: string; databasePath: string }
+let store: Store
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'crossroute-retention-'))
+  config = { dataDir: dir, databasePath: join(dir, 'store.sqlite') }
+  store = openStore(config)
+})
+afterEach(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('deleteUnregisteredQuotes', () => {
+  it('deletes quoted and expired quotes created before the bound, oldest first, at most limit; never registered ones', () => {
+    const entries = [0, 1, 2, 3, 4].map((n) => quote(T0 + n))
+    for (const entry of entries) store.recordQuote(entry)
+    store.expireQuotes(T0 + 1) // the first one is expired, the others quoted
+    store.registerTransaction({
+      txId: entries[1]!.txId,
+      txHash: `0x${'ab'.repeat(32)}`,
+      chainId: 42161,
+      vmId: 'evm',
+      registeredAt: T0 + 9,
+    })
+    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(2)
+    expect(store.getQuote(entries[0]!.txId)).toBeUndefined() // expired
+    expect(store.getQuote(entries[1]!.txId)?.status).toBe('pending') // registered: kept
+    expect(store.getQuote(entries[2]!.txId)).toBeUndefined()
+    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(1)
+    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(0)
+    expect(store.getQuote(entries[4]!.txId)?.status).toBe('quoted') // created at the bound: kept
+  })
+})
+
+describe('retention in the tracker', () => {
+  it('deletes in batches of 500, at most 20 a tick, and reports a backlog until done', async () => {
+    const rows = 10_500
+    for (let i = 0; i < rows; i += 500) {
+      await Promise.all(Array.from({ length: 500 }, () => store.recordQuoteSoon(quote(T0))))
+    }
+    const tracker = createTracker({
+      store,
+      facts: loadTrackingFacts(join(process.cwd(), 'fixtures/default.json')),
+      simulated: createSimulatedObserver({ timeScale: 1 }),
+      quoteTtlSeconds: 60,
+      quoteRetentionSeconds: 3600,
+    })
+    expect(await tracker.tick(T0 + 3600)).toMatchObject({ deleted: 0, isBacklogged: false })
+    expect(await tracker.tick(T0 + 3601)).toMatchObject({ deleted: 10_000, isBacklogged: true })
+    expect(await tracker.tick(T0 + 3601)).toMatchObject({ deleted: 500, isBacklogged: false })
+  })
+})
+
+describe('soak: steady quoting with retention', () => {
+  it('the file levels off: pages freed by retention are reused, the page count stops growing', async () => {
+    // 40 simulated seconds of 250 quotes a second, a retention of 10 s applied once a second: the table holds
+    // ~2,500–2,750 quotes at any time, so after the first ~11 s the file must stop growing.
+    const retentionSeconds = 10
+    const sizes: { second: number; pages: number; free: number; bytes: number }[] = []
+    for (let second = 0; second < 40; second += 1) {
+      const now = T0 + second
+      await Promise.all(Array.from({ length: 250 }, () => store.recordQuoteSoon(quote(now))))
+      while (store.deleteUnregisteredQuotes(now - retentionSeconds, 500) === 500);
+      const [pages, free] = inspectDatabase(config.databasePath, (db) => [
+        pragmaValue(db, 'page_count') as number,
+        pragmaValue(db, 'freelist_count') as number,
+      ])
+      sizes.push({ second, pages, free, bytes: statSync(config.databasePath).size })
+    }
+    const at = (second: number) => sizes[second]!.pages
+    // Grows while retention deletes nothing…
+    expect(at(10)).toBeGreaterThan(at(2) * 3)
+    // …then stays within 10 % for the remaining 25 s, while 6,250 more quotes are written.
+    const plateau = sizes.slice(15).map((size) => size.pages)
+    expect(Math.max(...plateau)).toBeLessThanOrEqual(Math.ceil(at(15) * 1.1))
+    // The space is reused: freed pages appear, and are taken again.
+    expect(sizes.slice(12).some((size) => size.free > 0)).toBe(true)
+    // Bytes a stored quote takes (used pages over live rows, at the plateau): 2.2 KB with raw deflate level 1 on
+    // this response (16.5 KB before the quote record). Issue 11 asks ≤ 2 KB: a preset dictionary measured 0.7 KB
+    // a record (README "Size"), not done yet; this bound keeps the current figure from regressing.
+    const live = inspectDatabase(config.databasePath, (db) =>
+      db.prepare('SELECT count(*) AS n FROM transactions').get(),
+    ) as { n: number }
+    const usedBytes = (sizes.at(-1)!.pages - sizes.at(-1)!.free) * 8192
+    expect(usedBytes / live.n).toBeLessThan(2400)
+  }, 120_000)
+})
