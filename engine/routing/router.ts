@@ -91,6 +91,8 @@ interface Ranked {
   readonly value: bigint
   /** Exact-in: the output; exact-out: the input (before network cost). */
   readonly gross: bigint
+  /** The path's place among the candidates: of two equal values, the earlier (better-rate) path ranks first. */
+  readonly index: number
 }
 
 /**
@@ -134,21 +136,28 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     const done = new Uint8Array(paths.length)
     let leastImpact = Infinity
     const amountNumber = Number(amount)
+    // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate. Net of the network cost, the bound of
+    // the value a path is ranked by; paths are evaluated best bound first, so that the bar rises as fast as it can.
+    const bounds = new Float64Array(paths.length)
+    const order: number[] = []
+    for (let index = 0; index < paths.length; index++) {
+      const path = paths[index]!
+      bounds[index] = exactIn
+        ? amountNumber * path.rate * BOUND_SLACK - Number(path.networkCost.inDstToken)
+        : amountNumber / path.rate + Number(path.networkCost.inSrcToken)
+      order.push(index)
+    }
+    order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
     // Removing a detour can lower the bar that earlier passes skipped paths by: pass again until nothing changes.
     for (let changed = true; changed;) {
       changed = false
-      for (let index = 0; index < paths.length; index++) {
+      for (let at = 0; at < order.length; at++) {
+        const index = order[at]!
         if (done[index] === 1) continue
         const path = paths[index]!
         if (kept.length >= limit) {
           const worst = Number(kept[limit - 1]!.value)
-          // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate.
-          if (
-            exactIn
-              ? amountNumber * path.rate * BOUND_SLACK - Number(path.networkCost.inDstToken) < worst
-              : amountNumber / path.rate + Number(path.networkCost.inSrcToken) > worst * BOUND_SLACK
-          )
-            continue
+          if (exactIn ? bounds[index]! < worst : bounds[index]! > worst * BOUND_SLACK) continue
         }
         done[index] = 1
         // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
@@ -168,7 +177,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         }
         const gross = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
         const value = exactIn ? gross - path.networkCost.inDstToken : gross + path.networkCost.inSrcToken
-        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross }, exactIn)) changed = true
+        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross, index }, exactIn)) changed = true
       }
     }
     if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
@@ -192,7 +201,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
  */
 function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean {
   let index = kept.length
-  while (index > 0 && (exactIn ? entry.value > kept[index - 1]!.value : entry.value < kept[index - 1]!.value)) index--
+  while (index > 0 && ranksBefore(entry, kept[index - 1]!, exactIn)) index--
   for (let k = 0; k < index; k++) if (isDetour(entry, kept[k]!, exactIn)) return false
   kept.splice(index, 0, entry)
   let removed = false
@@ -203,6 +212,12 @@ function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean 
     }
   }
   return removed
+}
+
+/** Whether `entry` ranks before `other`: a better value, or the same value and an earlier candidate. */
+function ranksBefore(entry: Ranked, other: Ranked, exactIn: boolean): boolean {
+  if (entry.value === other.value) return entry.index < other.index
+  return exactIn ? entry.value > other.value : entry.value < other.value
 }
 
 /**
