@@ -143,8 +143,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     for (let index = 0; index < paths.length; index++) {
       const path = paths[index]!
       bounds[index] = exactIn
-        ? amountNumber * path.rate * BOUND_SLACK - Number(path.networkCost.inDstToken)
-        : amountNumber / path.rate + Number(path.networkCost.inSrcToken)
+        ? outputBound(path, amountNumber) - Number(path.networkCost.inDstToken)
+        : inputBound(path, amountNumber) + Number(path.networkCost.inSrcToken)
       order.push(index)
     }
     order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
@@ -162,7 +162,9 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         done[index] = 1
         // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
         // is a detour whatever it evaluates to: skip the pool math.
-        const grossBound = exactIn ? amountNumber * path.rate * BOUND_SLACK : amountNumber / path.rate / BOUND_SLACK
+        const grossBound = exactIn
+          ? bounds[index]! + Number(path.networkCost.inDstToken)
+          : bounds[index]! - Number(path.networkCost.inSrcToken)
         if (isBoundedDetour(path.edges, grossBound, kept, exactIn)) continue
         const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
         if (!evaluation.ok) {
@@ -191,6 +193,35 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     rankExactIn: (srcKey, dstKey, amountIn, options = {}) => rank(true, srcKey, dstKey, amountIn, options),
     rankExactOut: (srcKey, dstKey, amountOut, options = {}) => rank(false, srcKey, dstKey, amountOut, options),
   }
+}
+
+/** Relative size of the float error a bound may carry (a few roundings of at most 2^-53 each, with a wide margin). */
+const BOUND_ERROR = 1e-12
+
+/**
+ * An upper bound (float) of what a path delivers for `amountIn`: each hop at its mid rate after fees, minus each
+ * lane's flat fee where it is charged (no hop executes above its marginal rate after fees). The slack covers the
+ * float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate × BOUND_ERROR`).
+ */
+function outputBound(path: RankedPath, amountIn: number): number {
+  let x = amountIn
+  for (const edge of path.edges) {
+    if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
+    x *= edge.midRate * edge.feeFactor
+  }
+  return x * BOUND_SLACK + amountIn * path.rate * BOUND_ERROR
+}
+
+/** A lower bound (float) of the input a path needs to deliver `amountOut`: `outputBound` walked backwards. */
+function inputBound(path: RankedPath, amountOut: number): number {
+  let x = amountOut
+  const edges = path.edges
+  for (let hop = edges.length - 1; hop >= 0; hop--) {
+    const edge = edges[hop]!
+    x /= edge.midRate * edge.feeFactor
+    if (edge.kind === 'lane') x += Number(edge.lane.flatFee)
+  }
+  return x / BOUND_SLACK - (amountOut / path.rate) * BOUND_ERROR
 }
 
 /**
