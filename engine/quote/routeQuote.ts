@@ -8,7 +8,7 @@ import type { FeeSplit } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 import { maximumIn, minimumOut } from './slippage.js'
 import { convertAtUsdPrices, tokenAmount } from './tokenAmount.js'
-import type { BridgeRouteEntry, RouteQuote, RouteStep } from './types.js'
+import type { AppFeeAmount, BridgeRouteEntry, RouteQuote, RouteStep, TokenAmount } from './types.js'
 
 /** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
 const RATE_DECIMALS = 12
@@ -21,10 +21,47 @@ export interface RouteQuoteInput {
   /** The gross input (swap input plus protocol and application fees). */
   readonly grossIn: bigint
   readonly fees: FeeSplit
+  /** The source-side token amounts of `grossIn` and `fees` (`sourceFiguresOf`), shared by routes that have them. */
+  readonly source?: SourceFigures
+}
+
+/** The figures of a quote that depend only on the gross input and its fees (all in the source token). */
+export interface SourceFigures {
+  readonly grossIn: bigint
+  readonly fees: FeeSplit
+  readonly amountIn: TokenAmount
+  readonly amountInMax: TokenAmount
+  readonly protocolFee: TokenAmount
+  readonly applicationFee: TokenAmount
+  readonly appFees: AppFeeAmount[]
+}
+
+/** Builds the source-side figures of a gross input and its fees. */
+export function sourceFiguresOf(request: ParsedRequest, grossIn: bigint, fees: FeeSplit): SourceFigures {
+  const { srcToken } = request
+  const exactIn = request.swapDirection === 'exact-amount-in'
+  const amountIn = tokenAmount(srcToken, grossIn)
+  return {
+    grossIn,
+    fees,
+    amountIn,
+    amountInMax: exactIn ? tokenAmount(srcToken, grossIn) : tokenAmount(srcToken, maximumIn(grossIn, request.slippage)),
+    protocolFee: tokenAmount(srcToken, fees.protocolFee),
+    // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
+    applicationFee: tokenAmount(
+      srcToken,
+      fees.appFees.reduce((sum, fee) => sum + fee, 0n),
+    ),
+    appFees: request.appFees.map((fee, index) => ({
+      bps: Number(fee.bps),
+      receiverAddress: fee.receiverAddress,
+      amount: tokenAmount(srcToken, fees.appFees[index]!),
+    })),
+  }
 }
 
 /** Computes the spec's figures for one evaluated route (SPEC §2.4, without `tx`/`txId`). */
-export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteInput): RouteQuote {
+export function routeQuote({ graph, request, route, grossIn, fees, source }: RouteQuoteInput): RouteQuote {
   const { srcToken, dstToken, srcChain, dstChain } = request
   const edges = route.path.edges
   const amounts = route.amounts
@@ -32,7 +69,6 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
   const delivered = amounts[amounts.length - 1]!
   const amountOut = exactIn ? delivered : request.amount
   const amountOutMin = exactIn ? minimumOut(delivered, request.slippage) : request.amount
-  const amountInMax = exactIn ? grossIn : maximumIn(grossIn, request.slippage)
   const lanes = edges.flatMap((edge, hop) => (edge.kind === 'lane' ? [{ lane: edge.lane, hop }] : []))
 
   const bridgeRoute: BridgeRouteEntry[] = lanes.map(({ lane }) => ({
@@ -55,29 +91,26 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
   const blockMs = srcChain.blockTimeMs + (lanes.length > 0 ? dstChain.blockTimeMs : 0)
   const laneSeconds = lanes.reduce((sum, { lane }) => sum + lane.estimatedSeconds, 0)
 
+  const figures =
+    source !== undefined && source.grossIn === grossIn && source.fees === fees
+      ? source
+      : sourceFiguresOf(request, grossIn, fees)
+  const vm = vmModuleOf(srcChain.vm)
   return {
-    vmId: vmModuleOf(srcChain.vm).vmId,
-    amountIn: tokenAmount(srcToken, grossIn),
-    amountInMax: tokenAmount(srcToken, amountInMax),
+    vmId: vm.vmId,
+    amountIn: figures.amountIn,
+    amountInMax: figures.amountInMax,
     amountOut: tokenAmount(dstToken, amountOut),
     amountOutMin: tokenAmount(dstToken, amountOutMin),
-    protocolFee: tokenAmount(srcToken, fees.protocolFee),
-    // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
-    applicationFee: tokenAmount(
-      srcToken,
-      fees.appFees.reduce((sum, fee) => sum + fee, 0n),
-    ),
-    appFees: request.appFees.map((fee, index) => ({
-      bps: Number(fee.bps),
-      receiverAddress: fee.receiverAddress,
-      amount: tokenAmount(srcToken, fees.appFees[index]!),
-    })),
+    protocolFee: figures.protocolFee,
+    applicationFee: figures.applicationFee,
+    appFees: figures.appFees,
     bridgeFee: tokenAmount(feeToken, bridgeFee),
     networkFee: tokenAmount(route.path.networkCost.nativeToken, route.path.networkCost.amount),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
     estimatedPriceImpact: route.priceImpact,
-    requiresRegisterTransaction: vmModuleOf(srcChain.vm).requiresRegisterTransaction,
+    requiresRegisterTransaction: vm.requiresRegisterTransaction,
     bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
     bridgeRoute,
     steps: edges.map((edge, hop) => step(graph, edge, amounts[hop]!, amounts[hop + 1]!)),
