@@ -128,35 +128,61 @@ function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amount
 function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {
   const tokenIn = graph.nodes[edge.from]!.token
   const tokenOut = graph.nodes[edge.to]!.token
-  const base = {
-    chainId: tokenIn.chainId,
-    tokenIn: tokenIn.address,
-    tokenOut: tokenOut.address,
-    dstChainId: tokenOut.chainId,
-    amountIn: amountIn.toString(),
-    amountOut: amountOut.toString(),
-  }
+  // Object literals with their final keys (no spread of shared fields): the order is the documented one.
   switch (edge.kind) {
     case 'wrap':
-      return { type: tokenIn.isNative ? 'wrap' : 'unwrap', protocol: 'wrap', ...base }
+      return {
+        type: tokenIn.isNative ? 'wrap' : 'unwrap',
+        protocol: 'wrap',
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
+      }
     case 'lane':
       return {
         type: 'bridge',
         protocol: edge.lane.bridgeId,
         id: edge.lane.id,
         feePips: edge.lane.feeBps * 100,
-        ...base,
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
       }
     case 'pool': {
       const pool = edge.pool
       const feePips = poolFeePips(pool)
+      if (pool.address === undefined) {
+        return {
+          type: 'swap',
+          protocol: pool.protocol,
+          id: pool.id,
+          feePips,
+          chainId: tokenIn.chainId,
+          tokenIn: tokenIn.address,
+          tokenOut: tokenOut.address,
+          dstChainId: tokenOut.chainId,
+          amountIn: amountIn.toString(),
+          amountOut: amountOut.toString(),
+        }
+      }
       return {
         type: 'swap',
         protocol: pool.protocol,
         id: pool.id,
-        ...(pool.address === undefined ? {} : { address: pool.address }),
+        address: pool.address,
         feePips,
-        ...base,
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
       }
     }
   }
