@@ -120,9 +120,15 @@ export function routeQuote({ graph, request, route, grossIn, fees, source }: Rou
 /** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
 function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
-  const scaled =
-    (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
+  const scaled = (amountOut * pow10(srcToken.decimals + RATE_DECIMALS)) / (amountIn * pow10(dstToken.decimals))
   return Number(scaled) / 10 ** RATE_DECIMALS
+}
+
+/** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
+const POWERS_OF_TEN = Array.from({ length: 100 }, (_, k) => 10n ** BigInt(k))
+
+function pow10(exponent: number): bigint {
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
 }
 
 function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {

@@ -29,6 +29,8 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
 /** A candidate path with its network cost (computed once, cached with the pair's candidates). */
 export interface RankedPath extends CandidatePath {
   readonly networkCost: NetworkCost
+  /** `networkCost.inDstToken` and `inSrcToken` as numbers, and whether a lane charges a flat fee (for the bounds). */
+  readonly boundTerms: { readonly costInDst: number; readonly costInSrc: number; readonly hasFlatFee: boolean }
 }
 
 /** A path evaluated exactly at one amount. */
@@ -117,7 +119,15 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
       result = found.ok
         ? {
             ok: true,
-            candidates: found.candidates.map((path) => ({ ...path, networkCost: networkCostOf(graph, path.edges) })),
+            candidates: found.candidates.map((path) => {
+              const networkCost = networkCostOf(graph, path.edges)
+              const boundTerms = {
+                costInDst: Number(networkCost.inDstToken),
+                costInSrc: Number(networkCost.inSrcToken),
+                hasFlatFee: path.edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
+              }
+              return { ...path, networkCost, boundTerms }
+            }),
           }
         : found
       cache.set(cacheKey, result)
@@ -143,8 +153,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     for (let index = 0; index < paths.length; index++) {
       const path = paths[index]!
       bounds[index] = exactIn
-        ? outputBound(path, amountNumber) - Number(path.networkCost.inDstToken)
-        : inputBound(path, amountNumber) + Number(path.networkCost.inSrcToken)
+        ? outputBound(path, amountNumber) - path.boundTerms.costInDst
+        : inputBound(path, amountNumber) + path.boundTerms.costInSrc
       order.push(index)
     }
     order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
@@ -163,8 +173,8 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
         // is a detour whatever it evaluates to: skip the pool math.
         const grossBound = exactIn
-          ? bounds[index]! + Number(path.networkCost.inDstToken)
-          : bounds[index]! - Number(path.networkCost.inSrcToken)
+          ? bounds[index]! + path.boundTerms.costInDst
+          : bounds[index]! - path.boundTerms.costInSrc
         if (isBoundedDetour(path.edges, grossBound, kept, exactIn)) continue
         const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
         if (!evaluation.ok) {
@@ -204,6 +214,7 @@ const BOUND_ERROR = 1e-12
  * float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate × BOUND_ERROR`).
  */
 function outputBound(path: RankedPath, amountIn: number): number {
+  if (!path.boundTerms.hasFlatFee) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
   let x = amountIn
   for (const edge of path.edges) {
     if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
@@ -214,6 +225,7 @@ function outputBound(path: RankedPath, amountIn: number): number {
 
 /** A lower bound (float) of the input a path needs to deliver `amountOut`: `outputBound` walked backwards. */
 function inputBound(path: RankedPath, amountOut: number): number {
+  if (!path.boundTerms.hasFlatFee) return (amountOut / path.rate) * (1 / BOUND_SLACK - BOUND_ERROR)
   let x = amountOut
   const edges = path.edges
   for (let hop = edges.length - 1; hop >= 0; hop--) {
