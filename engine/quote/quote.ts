@@ -11,7 +11,7 @@ import { failureError } from './failureError.js'
 import { type FeeSplit, grossForNet, splitFees } from './fees.js'
 import { parseQuoteRequest } from '../schema/quoteRequest.js'
 import { type ParsedRequest, resolveRequest } from './resolveRequest.js'
-import { routeQuote } from './routeQuote.js'
+import { type SourceFigures, routeQuote, sourceFiguresOf } from './routeQuote.js'
 import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './types.js'
 
 /** What `quote` needs from an engine. */
@@ -56,12 +56,34 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   }
   if (!ranked.ok) throw rankError(parsed, protocolFeeBps, ranked)
 
-  const routes = ranked.routes.map((route) =>
-    routeQuote({ graph: router.graph, request: parsed, route, ...feesOf(route.amounts[0]!) }),
-  )
+  // Exact-in: every route has the same gross input and fees, so their token amounts are built once and shared.
+  let sourceFigures: SourceFigures | undefined
+  const routes = ranked.routes.map((route) => {
+    const { grossIn, fees } = feesOf(route.amounts[0]!)
+    if (sourceFigures === undefined || sourceFigures.grossIn !== grossIn || sourceFigures.fees !== fees)
+      sourceFigures = sourceFiguresOf(parsed, grossIn, fees)
+    return routeQuote({ graph: router.graph, request: parsed, route, grossIn, fees, source: sourceFigures })
+  })
   const best = routes[0]!
+  // Field by field rather than a spread: the same keys in the same order, without copying through a generic path.
   return {
-    ...best,
+    vmId: best.vmId,
+    amountIn: best.amountIn,
+    amountInMax: best.amountInMax,
+    amountOut: best.amountOut,
+    amountOutMin: best.amountOutMin,
+    protocolFee: best.protocolFee,
+    applicationFee: best.applicationFee,
+    appFees: best.appFees,
+    bridgeFee: best.bridgeFee,
+    networkFee: best.networkFee,
+    exchangeRate: best.exchangeRate,
+    estimatedTxTime: best.estimatedTxTime,
+    estimatedPriceImpact: best.estimatedPriceImpact,
+    requiresRegisterTransaction: best.requiresRegisterTransaction,
+    bridgeIds: best.bridgeIds,
+    bridgeRoute: best.bridgeRoute,
+    steps: best.steps,
     requiresTokenApproval: vmModuleOf(parsed.srcChain.vm).requiresTokenApproval && !parsed.srcToken.isNative,
     allRoutes: routes,
   }

@@ -84,9 +84,35 @@ function chainOf(snapshot: Snapshot, chainId: number): Chain {
   return chain
 }
 
+/** Tokens found by (chain, address as sent), per snapshot: the checks below are pure, so a hit skips them. */
+const resolvedTokens = new WeakMap<Snapshot, Map<string, Token>>()
+/** Entries per snapshot before the cache starts over (many spellings of many addresses cannot grow it forever). */
+const RESOLVED_TOKENS_MAX = 10_000
+
 function tokenOf(snapshot: Snapshot, chain: Chain, address: string | undefined, field: 'srcToken' | 'dstToken'): Token {
   const TokenError = field === 'srcToken' ? InvalidSrcTokenError : InvalidDstTokenError
   if (address === undefined) throw new TokenError()
+  let resolved = resolvedTokens.get(snapshot)
+  if (resolved === undefined) {
+    resolved = new Map()
+    resolvedTokens.set(snapshot, resolved)
+  }
+  const cacheKey = `${chain.chainId}|${address}`
+  const cached = resolved.get(cacheKey)
+  if (cached !== undefined) return cached
+  const token = findToken(snapshot, chain, address, field, TokenError)
+  if (resolved.size >= RESOLVED_TOKENS_MAX) resolved.clear()
+  resolved.set(cacheKey, token)
+  return token
+}
+
+function findToken(
+  snapshot: Snapshot,
+  chain: Chain,
+  address: string,
+  field: 'srcToken' | 'dstToken',
+  TokenError: typeof InvalidSrcTokenError | typeof InvalidDstTokenError,
+): Token {
   const problem = addressProblem(chain.vm, address)
   if (problem !== undefined) throw new InvalidAddressError({ field, address, reason: problem })
   const token = snapshot.tokens.get(tokenKey(chain.chainId, chain.vm, address))

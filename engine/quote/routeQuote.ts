@@ -8,7 +8,7 @@ import type { FeeSplit } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 import { maximumIn, minimumOut } from './slippage.js'
 import { convertAtUsdPrices, tokenAmount } from './tokenAmount.js'
-import type { BridgeRouteEntry, RouteQuote, RouteStep } from './types.js'
+import type { AppFeeAmount, BridgeRouteEntry, RouteQuote, RouteStep, TokenAmount } from './types.js'
 
 /** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
 const RATE_DECIMALS = 12
@@ -21,10 +21,47 @@ export interface RouteQuoteInput {
   /** The gross input (swap input plus protocol and application fees). */
   readonly grossIn: bigint
   readonly fees: FeeSplit
+  /** The source-side token amounts of `grossIn` and `fees` (`sourceFiguresOf`), shared by routes that have them. */
+  readonly source?: SourceFigures
+}
+
+/** The figures of a quote that depend only on the gross input and its fees (all in the source token). */
+export interface SourceFigures {
+  readonly grossIn: bigint
+  readonly fees: FeeSplit
+  readonly amountIn: TokenAmount
+  readonly amountInMax: TokenAmount
+  readonly protocolFee: TokenAmount
+  readonly applicationFee: TokenAmount
+  readonly appFees: AppFeeAmount[]
+}
+
+/** Builds the source-side figures of a gross input and its fees. */
+export function sourceFiguresOf(request: ParsedRequest, grossIn: bigint, fees: FeeSplit): SourceFigures {
+  const { srcToken } = request
+  const exactIn = request.swapDirection === 'exact-amount-in'
+  const amountIn = tokenAmount(srcToken, grossIn)
+  return {
+    grossIn,
+    fees,
+    amountIn,
+    amountInMax: exactIn ? tokenAmount(srcToken, grossIn) : tokenAmount(srcToken, maximumIn(grossIn, request.slippage)),
+    protocolFee: tokenAmount(srcToken, fees.protocolFee),
+    // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
+    applicationFee: tokenAmount(
+      srcToken,
+      fees.appFees.reduce((sum, fee) => sum + fee, 0n),
+    ),
+    appFees: request.appFees.map((fee, index) => ({
+      bps: Number(fee.bps),
+      receiverAddress: fee.receiverAddress,
+      amount: tokenAmount(srcToken, fees.appFees[index]!),
+    })),
+  }
 }
 
 /** Computes the spec's figures for one evaluated route (SPEC §2.4, without `tx`/`txId`). */
-export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteInput): RouteQuote {
+export function routeQuote({ graph, request, route, grossIn, fees, source }: RouteQuoteInput): RouteQuote {
   const { srcToken, dstToken, srcChain, dstChain } = request
   const edges = route.path.edges
   const amounts = route.amounts
@@ -32,7 +69,6 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
   const delivered = amounts[amounts.length - 1]!
   const amountOut = exactIn ? delivered : request.amount
   const amountOutMin = exactIn ? minimumOut(delivered, request.slippage) : request.amount
-  const amountInMax = exactIn ? grossIn : maximumIn(grossIn, request.slippage)
   const lanes = edges.flatMap((edge, hop) => (edge.kind === 'lane' ? [{ lane: edge.lane, hop }] : []))
 
   const bridgeRoute: BridgeRouteEntry[] = lanes.map(({ lane }) => ({
@@ -55,29 +91,26 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
   const blockMs = srcChain.blockTimeMs + (lanes.length > 0 ? dstChain.blockTimeMs : 0)
   const laneSeconds = lanes.reduce((sum, { lane }) => sum + lane.estimatedSeconds, 0)
 
+  const figures =
+    source !== undefined && source.grossIn === grossIn && source.fees === fees
+      ? source
+      : sourceFiguresOf(request, grossIn, fees)
+  const vm = vmModuleOf(srcChain.vm)
   return {
-    vmId: vmModuleOf(srcChain.vm).vmId,
-    amountIn: tokenAmount(srcToken, grossIn),
-    amountInMax: tokenAmount(srcToken, amountInMax),
+    vmId: vm.vmId,
+    amountIn: figures.amountIn,
+    amountInMax: figures.amountInMax,
     amountOut: tokenAmount(dstToken, amountOut),
     amountOutMin: tokenAmount(dstToken, amountOutMin),
-    protocolFee: tokenAmount(srcToken, fees.protocolFee),
-    // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
-    applicationFee: tokenAmount(
-      srcToken,
-      fees.appFees.reduce((sum, fee) => sum + fee, 0n),
-    ),
-    appFees: request.appFees.map((fee, index) => ({
-      bps: Number(fee.bps),
-      receiverAddress: fee.receiverAddress,
-      amount: tokenAmount(srcToken, fees.appFees[index]!),
-    })),
+    protocolFee: figures.protocolFee,
+    applicationFee: figures.applicationFee,
+    appFees: figures.appFees,
     bridgeFee: tokenAmount(feeToken, bridgeFee),
     networkFee: tokenAmount(route.path.networkCost.nativeToken, route.path.networkCost.amount),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
     estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
     estimatedPriceImpact: route.priceImpact,
-    requiresRegisterTransaction: vmModuleOf(srcChain.vm).requiresRegisterTransaction,
+    requiresRegisterTransaction: vm.requiresRegisterTransaction,
     bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
     bridgeRoute,
     steps: edges.map((edge, hop) => step(graph, edge, amounts[hop]!, amounts[hop + 1]!)),
@@ -87,43 +120,75 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
 /** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
 function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
-  const scaled =
-    (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
+  const scaled = (amountOut * pow10(srcToken.decimals + RATE_DECIMALS)) / (amountIn * pow10(dstToken.decimals))
   return Number(scaled) / 10 ** RATE_DECIMALS
+}
+
+/** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
+const POWERS_OF_TEN = Array.from({ length: 100 }, (_, k) => 10n ** BigInt(k))
+
+function pow10(exponent: number): bigint {
+  return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
 }
 
 function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {
   const tokenIn = graph.nodes[edge.from]!.token
   const tokenOut = graph.nodes[edge.to]!.token
-  const base = {
-    chainId: tokenIn.chainId,
-    tokenIn: tokenIn.address,
-    tokenOut: tokenOut.address,
-    dstChainId: tokenOut.chainId,
-    amountIn: amountIn.toString(),
-    amountOut: amountOut.toString(),
-  }
+  // Object literals with their final keys (no spread of shared fields): the order is the documented one.
   switch (edge.kind) {
     case 'wrap':
-      return { type: tokenIn.isNative ? 'wrap' : 'unwrap', protocol: 'wrap', ...base }
+      return {
+        type: tokenIn.isNative ? 'wrap' : 'unwrap',
+        protocol: 'wrap',
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
+      }
     case 'lane':
       return {
         type: 'bridge',
         protocol: edge.lane.bridgeId,
         id: edge.lane.id,
         feePips: edge.lane.feeBps * 100,
-        ...base,
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
       }
     case 'pool': {
       const pool = edge.pool
       const feePips = poolFeePips(pool)
+      if (pool.address === undefined) {
+        return {
+          type: 'swap',
+          protocol: pool.protocol,
+          id: pool.id,
+          feePips,
+          chainId: tokenIn.chainId,
+          tokenIn: tokenIn.address,
+          tokenOut: tokenOut.address,
+          dstChainId: tokenOut.chainId,
+          amountIn: amountIn.toString(),
+          amountOut: amountOut.toString(),
+        }
+      }
       return {
         type: 'swap',
         protocol: pool.protocol,
         id: pool.id,
-        ...(pool.address === undefined ? {} : { address: pool.address }),
+        address: pool.address,
         feePips,
-        ...base,
+        chainId: tokenIn.chainId,
+        tokenIn: tokenIn.address,
+        tokenOut: tokenOut.address,
+        dstChainId: tokenOut.chainId,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
       }
     }
   }

@@ -21,13 +21,29 @@ export type PathAmounts = readonly bigint[]
 export type Evaluation =
   { readonly ok: true; readonly amounts: PathAmounts } | { readonly ok: false; readonly failure: PathFailure }
 
+/** The last input and output of each pool edge (one slot: the paths of one quote meet a pool at one amount). */
+const lastOut = new WeakMap<Edge, { amountIn: bigint; out: bigint | undefined }>()
+
 /** Output of one hop for an input, or a failure kind. Exact, rounding against the trader. */
 export function hopAmountOut(edge: Edge, amountIn: bigint): bigint | PathFailure['kind'] {
   switch (edge.kind) {
     case 'wrap':
       return amountIn
     case 'pool': {
+      // Paths of one quote often share a pool at the same input (fee-free lanes in front of it, or one prefix):
+      // the pool math runs once. Pools are frozen, so a remembered result stays exact.
+      let memo = lastOut.get(edge)
+      if (memo === undefined) {
+        memo = { amountIn: -1n, out: undefined }
+        lastOut.set(edge, memo)
+      } else if (memo.amountIn === amountIn) {
+        const out = memo.out
+        if (out === undefined) return 'liquidity'
+        return out === 0n ? 'tooLow' : out
+      }
       const out = poolAmountOut(edge.pool, edge.tokenInIndex, edge.tokenOutIndex, amountIn)
+      memo.amountIn = amountIn
+      memo.out = out
       if (out === undefined) return 'liquidity'
       return out === 0n ? 'tooLow' : out
     }

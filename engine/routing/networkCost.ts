@@ -75,6 +75,14 @@ export function networkCostOf(graph: RouteGraph, edges: readonly Edge[]): Networ
   }
 }
 
+/** Each chain's native token, looked up once per chain object (snapshots are frozen). */
+const nativeTokens = new WeakMap<Chain, Token>()
+
 function nativeTokenOf(graph: RouteGraph, chain: Chain): Token {
-  return graph.snapshot.tokens.get(tokenKey(chain.chainId, chain.vm, chain.nativeToken))!
+  let token = nativeTokens.get(chain)
+  if (token === undefined) {
+    token = graph.snapshot.tokens.get(tokenKey(chain.chainId, chain.vm, chain.nativeToken))!
+    nativeTokens.set(chain, token)
+  }
+  return token
 }

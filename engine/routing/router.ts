@@ -29,6 +29,8 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
 /** A candidate path with its network cost (computed once, cached with the pair's candidates). */
 export interface RankedPath extends CandidatePath {
   readonly networkCost: NetworkCost
+  /** `networkCost.inDstToken` and `inSrcToken` as numbers, and whether a lane charges a flat fee (for the bounds). */
+  readonly boundTerms: { readonly costInDst: number; readonly costInSrc: number; readonly hasFlatFee: boolean }
 }
 
 /** A path evaluated exactly at one amount. */
@@ -91,6 +93,8 @@ interface Ranked {
   readonly value: bigint
   /** Exact-in: the output; exact-out: the input (before network cost). */
   readonly gross: bigint
+  /** The path's place among the candidates: of two equal values, the earlier (better-rate) path ranks first. */
+  readonly index: number
 }
 
 /**
@@ -115,7 +119,15 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
       result = found.ok
         ? {
             ok: true,
-            candidates: found.candidates.map((path) => ({ ...path, networkCost: networkCostOf(graph, path.edges) })),
+            candidates: found.candidates.map((path) => {
+              const networkCost = networkCostOf(graph, path.edges)
+              const boundTerms = {
+                costInDst: Number(networkCost.inDstToken),
+                costInSrc: Number(networkCost.inSrcToken),
+                hasFlatFee: path.edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
+              }
+              return { ...path, networkCost, boundTerms }
+            }),
           }
         : found
       cache.set(cacheKey, result)
@@ -134,26 +146,35 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     const done = new Uint8Array(paths.length)
     let leastImpact = Infinity
     const amountNumber = Number(amount)
+    // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate. Net of the network cost, the bound of
+    // the value a path is ranked by; paths are evaluated best bound first, so that the bar rises as fast as it can.
+    const bounds = new Float64Array(paths.length)
+    const order: number[] = []
+    for (let index = 0; index < paths.length; index++) {
+      const path = paths[index]!
+      bounds[index] = exactIn
+        ? outputBound(path, amountNumber) - path.boundTerms.costInDst
+        : inputBound(path, amountNumber) + path.boundTerms.costInSrc
+      order.push(index)
+    }
+    order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
     // Removing a detour can lower the bar that earlier passes skipped paths by: pass again until nothing changes.
     for (let changed = true; changed;) {
       changed = false
-      for (let index = 0; index < paths.length; index++) {
+      for (let at = 0; at < order.length; at++) {
+        const index = order[at]!
         if (done[index] === 1) continue
         const path = paths[index]!
         if (kept.length >= limit) {
           const worst = Number(kept[limit - 1]!.value)
-          // exact-in: output ≤ amount × rate; exact-out: input ≥ amount / rate.
-          if (
-            exactIn
-              ? amountNumber * path.rate * BOUND_SLACK - Number(path.networkCost.inDstToken) < worst
-              : amountNumber / path.rate + Number(path.networkCost.inSrcToken) > worst * BOUND_SLACK
-          )
-            continue
+          if (exactIn ? bounds[index]! < worst : bounds[index]! > worst * BOUND_SLACK) continue
         }
         done[index] = 1
         // A path through every token of a kept route, with hops added, whose bound cannot beat that route's amount
         // is a detour whatever it evaluates to: skip the pool math.
-        const grossBound = exactIn ? amountNumber * path.rate * BOUND_SLACK : amountNumber / path.rate / BOUND_SLACK
+        const grossBound = exactIn
+          ? bounds[index]! + path.boundTerms.costInDst
+          : bounds[index]! - path.boundTerms.costInSrc
         if (isBoundedDetour(path.edges, grossBound, kept, exactIn)) continue
         const evaluation = exactIn ? evaluateIn(path.edges, amount) : evaluateOut(path.edges, amount)
         if (!evaluation.ok) {
@@ -168,7 +189,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         }
         const gross = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
         const value = exactIn ? gross - path.networkCost.inDstToken : gross + path.networkCost.inSrcToken
-        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross }, exactIn)) changed = true
+        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross, index }, exactIn)) changed = true
       }
     }
     if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
@@ -184,6 +205,37 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
   }
 }
 
+/** Relative size of the float error a bound may carry (a few roundings of at most 2^-53 each, with a wide margin). */
+const BOUND_ERROR = 1e-12
+
+/**
+ * An upper bound (float) of what a path delivers for `amountIn`: each hop at its mid rate after fees, minus each
+ * lane's flat fee where it is charged (no hop executes above its marginal rate after fees). The slack covers the
+ * float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate × BOUND_ERROR`).
+ */
+function outputBound(path: RankedPath, amountIn: number): number {
+  if (!path.boundTerms.hasFlatFee) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
+  let x = amountIn
+  for (const edge of path.edges) {
+    if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
+    x *= edge.midRate * edge.feeFactor
+  }
+  return x * BOUND_SLACK + amountIn * path.rate * BOUND_ERROR
+}
+
+/** A lower bound (float) of the input a path needs to deliver `amountOut`: `outputBound` walked backwards. */
+function inputBound(path: RankedPath, amountOut: number): number {
+  if (!path.boundTerms.hasFlatFee) return (amountOut / path.rate) * (1 / BOUND_SLACK - BOUND_ERROR)
+  let x = amountOut
+  const edges = path.edges
+  for (let hop = edges.length - 1; hop >= 0; hop--) {
+    const edge = edges[hop]!
+    x /= edge.midRate * edge.feeFactor
+    if (edge.kind === 'lane') x += Number(edge.lane.flatFee)
+  }
+  return x / BOUND_SLACK - (amountOut / path.rate) * BOUND_ERROR
+}
+
 /**
  * Inserts an entry into `kept` (sorted best first; ties keep the earlier, better-rate path) unless a route ranked
  * at least as well makes it a detour, and removes the routes it makes detours of.
@@ -192,7 +244,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
  */
 function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean {
   let index = kept.length
-  while (index > 0 && (exactIn ? entry.value > kept[index - 1]!.value : entry.value < kept[index - 1]!.value)) index--
+  while (index > 0 && ranksBefore(entry, kept[index - 1]!, exactIn)) index--
   for (let k = 0; k < index; k++) if (isDetour(entry, kept[k]!, exactIn)) return false
   kept.splice(index, 0, entry)
   let removed = false
@@ -203,6 +255,12 @@ function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean 
     }
   }
   return removed
+}
+
+/** Whether `entry` ranks before `other`: a better value, or the same value and an earlier candidate. */
+function ranksBefore(entry: Ranked, other: Ranked, exactIn: boolean): boolean {
+  if (entry.value === other.value) return entry.index < other.index
+  return exactIn ? entry.value > other.value : entry.value < other.value
 }
 
 /**
