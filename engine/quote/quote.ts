@@ -12,6 +12,8 @@ import { type FeeSplit, grossForNet, splitFees } from './fees.js'
 import { parseQuoteRequest } from '../schema/quoteRequest.js'
 import { type ParsedRequest, resolveRequest } from './resolveRequest.js'
 import { routeQuote } from './routeQuote.js'
+import { findSplit } from '../routing/split.js'
+import { splitQuote } from './splitQuote.js'
 import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './types.js'
 
 /** What `quote` needs from an engine. */
@@ -42,10 +44,12 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const rankOptions = { bridgeIds: parsed.bridgeIds, maxPriceImpact: parsed.maxPriceImpact }
   let feesOf: (swapIn: bigint) => { grossIn: bigint; fees: FeeSplit }
   let ranked
+  let swapAmount = parsed.amount
   if (parsed.swapDirection === 'exact-amount-in') {
     const fees = splitFees(parsed.amount, protocolFeeBps, appBps)
     if (fees.net === 0n) throw nothingToSwapError(router, parsed, protocolFeeBps)
     feesOf = () => ({ grossIn: parsed.amount, fees })
+    swapAmount = fees.net
     ranked = router.rankExactIn(srcKey, dstKey, fees.net, rankOptions)
   } else {
     feesOf = (swapIn) => {
@@ -59,7 +63,16 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const routes = ranked.routes.map((route) =>
     routeQuote({ graph: router.graph, request: parsed, route, ...feesOf(route.amounts[0]!) }),
   )
-  const best = routes[0]!
+  const exactIn = parsed.swapDirection === 'exact-amount-in'
+  // Splits (`maxSplits` > 1, library only): offered only when they beat the best single route net of network cost.
+  const split =
+    parsed.maxSplits > 1
+      ? findSplit(router, srcKey, dstKey, swapAmount, exactIn, ranked.routes[0]!, {
+          ...rankOptions,
+          maxSplits: parsed.maxSplits,
+        })
+      : undefined
+  const best = split === undefined ? routes[0]! : splitQuote({ graph: router.graph, request: parsed, split, feesOf })
   return {
     ...best,
     requiresTokenApproval: vmModuleOf(parsed.srcChain.vm).requiresTokenApproval && !parsed.srcToken.isNative,

@@ -85,7 +85,7 @@ export function routeQuote({ graph, request, route, grossIn, fees }: RouteQuoteI
 }
 
 /** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
-function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
+export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
   const scaled =
     (amountOut * 10n ** BigInt(srcToken.decimals + RATE_DECIMALS)) / (amountIn * 10n ** BigInt(dstToken.decimals))
