@@ -8,9 +8,11 @@
  * (exact-out). The search runs on floats; the winner is then evaluated exactly, and offered only if it beats the
  * best single route exactly, net of the added network cost.
  *
- * Cost is bounded before any pool math: no split can deliver more than `amount × best mid-price rate` (execution
- * never beats the marginal price after fees), so when that bound, less the two cheapest routes' network costs,
- * does not beat the best single route — a route with tiny price impact — no grid is evaluated.
+ * Cost is bounded before the grid: no split can deliver more than `amount × best mid-price rate` (execution never
+ * beats the marginal price after fees), so when that bound, less the two cheapest routes' network costs, does not
+ * beat the best single route — a route with tiny price impact — nothing is evaluated; and a candidate whose first
+ * grid step earns no more, net of its cost, than the best route's last step is dropped after one evaluation (pools
+ * are concave: it cannot improve a split containing the best route).
  */
 import type { BridgeId } from '../graph/types.js'
 import { evaluateIn, evaluateOut } from './evaluate.js'
@@ -88,9 +90,8 @@ export function findSplit(
   // Bound: a split delivers at most amount × best rate (needs at least amount / best rate), and pays at least the
   // two cheapest routes' costs.
   const paths = found.candidates.slice(0, SPLIT_CANDIDATES)
-  if (!paths.includes(best.path)) paths.push(best.path)
   const costs = paths.map((path) => Number(costOf(path))).sort((a, b) => a - b)
-  const leastCost = costs[0]! + costs[1]!
+  const leastCost = costs[0]! + (costs[1] ?? 0)
   const amountNumber = Number(amount)
   const bestRate = found.candidates[0]!.rate
   const bound = exactIn
@@ -98,7 +99,27 @@ export function findSplit(
     : -(amountNumber / bestRate / BOUND_SLACK + leastCost)
   if (bound <= Number(exactIn ? bestValue : -bestValue)) return undefined
 
-  const grid = paths.map((path) => gridOf(path, amount, exactIn, Number(costOf(path))))
+  // Pruning by the best route's last grid step: pools are concave (each further unit buys less), so a path whose
+  // first step, net of its cost, earns no more than the best route's last step (`margin`) cannot improve a split
+  // that contains the best route — moving its share to the best route does at least as well. Its grid is skipped.
+  const step = gridAmount(amount, 1)
+  if (step === 0n) return undefined
+  const below = exactIn ? evaluateIn(best.path.edges, amount - step) : evaluateOut(best.path.edges, amount - step)
+  const rawOf = (amounts: readonly bigint[]) => (exactIn ? Number(amounts[amounts.length - 1]!) : -Number(amounts[0]!))
+  const margin = below.ok ? rawOf(best.amounts) - rawOf(below.amounts) : -Infinity
+  const stepNumber = Number(step)
+  const kept = paths.filter((path) => {
+    if (path === best.path) return false
+    const cost = Number(costOf(path))
+    const upper = exactIn ? stepNumber * path.rate * BOUND_SLACK : -stepNumber / path.rate / BOUND_SLACK
+    if (upper - cost <= margin) return false
+    const first = exactIn ? evaluateIn(path.edges, step) : evaluateOut(path.edges, step)
+    return !first.ok || rawOf(first.amounts) - cost > margin
+  })
+  if (kept.length === 0) return undefined
+  kept.unshift(best.path)
+
+  const grid = kept.map((path) => gridOf(path, amount, exactIn, Number(costOf(path))))
   const choice = bestCombination(grid, options.maxSplits)
   if (choice === undefined || choice.score <= Number(exactIn ? bestValue : -bestValue)) return undefined
 
