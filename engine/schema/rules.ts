@@ -36,7 +36,7 @@ export const MAX_PRICE_IMPACT_MAX = 100
 export const MAX_SPLITS_DEFAULT = 1
 /**
  * `maxSplits` bounds: 1 to 4 (Uniswap's router allows 7). Each further part multiplies the combinations of
- * disjoint routes searched, and a part of a 5 % grid below 1/4 of the amount rarely pays for its own gas.
+ * disjoint routes searched (and the default snapshot's deepest pairs have about four disjoint deep paths).
  */
 export const MAX_SPLITS_MAX = 4
 
