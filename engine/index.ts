@@ -41,6 +41,7 @@ export type {
   QuoteResult,
   RouteQuote,
   RouteStep,
+  SplitPart,
   SwapDirection,
   TokenAmount,
 } from './quote/types.js'

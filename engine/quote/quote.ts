@@ -12,7 +12,9 @@ import { type FeeSplit, grossForNet, splitFees } from './fees.js'
 import { parseQuoteRequest } from '../schema/quoteRequest.js'
 import { type ParsedRequest, resolveRequest } from './resolveRequest.js'
 import { type SourceFigures, routeQuote, sourceFiguresOf } from './routeQuote.js'
-import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './types.js'
+import { findSplit } from '../routing/split.js'
+import { type SplitQuote, splitQuote } from './splitQuote.js'
+import type { ParsedQuoteRequest, QuoteRequest, QuoteResult, RouteQuote } from './types.js'
 
 /** What `quote` needs from an engine. */
 export interface QuoteContext {
@@ -42,10 +44,12 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const rankOptions = { bridgeIds: parsed.bridgeIds, maxPriceImpact: parsed.maxPriceImpact }
   let feesOf: (swapIn: bigint) => { grossIn: bigint; fees: FeeSplit }
   let ranked
+  let swapAmount = parsed.amount
   if (parsed.swapDirection === 'exact-amount-in') {
     const fees = splitFees(parsed.amount, protocolFeeBps, appBps)
     if (fees.net === 0n) throw nothingToSwapError(router, parsed, protocolFeeBps)
     feesOf = () => ({ grossIn: parsed.amount, fees })
+    swapAmount = fees.net
     ranked = router.rankExactIn(srcKey, dstKey, fees.net, rankOptions)
   } else {
     feesOf = (swapIn) => {
@@ -64,7 +68,18 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
       sourceFigures = sourceFiguresOf(parsed, grossIn, fees)
     return routeQuote({ graph: router.graph, request: parsed, route, grossIn, fees, source: sourceFigures })
   })
-  const best = routes[0]!
+  const exactIn = parsed.swapDirection === 'exact-amount-in'
+  // Splits (`maxSplits` > 1, library only): offered only when they beat the best single route net of network cost.
+  const split =
+    parsed.maxSplits > 1
+      ? findSplit(router, srcKey, dstKey, swapAmount, exactIn, ranked.routes[0]!, {
+          ...rankOptions,
+          maxSplits: parsed.maxSplits,
+        })
+      : undefined
+  const splitTop: SplitQuote | undefined =
+    split === undefined ? undefined : splitQuote({ graph: router.graph, request: parsed, split, feesOf })
+  const best: RouteQuote = splitTop ?? routes[0]!
   // Field by field rather than a spread: the same keys in the same order, without copying through a generic path.
   return {
     vmId: best.vmId,
@@ -84,6 +99,7 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
     bridgeIds: best.bridgeIds,
     bridgeRoute: best.bridgeRoute,
     steps: best.steps,
+    ...(splitTop === undefined ? {} : { splits: splitTop.splits }),
     requiresTokenApproval: vmModuleOf(parsed.srcChain.vm).requiresTokenApproval && !parsed.srcToken.isNative,
     allRoutes: routes,
   }

@@ -30,6 +30,8 @@ export interface ParsedRequest {
   readonly appFees: readonly { readonly bps: bigint; readonly receiverAddress: string }[]
   /** Percent: routes with more price impact are not offered. */
   readonly maxPriceImpact: number
+  /** Routes the amount may be divided across (1: no split). */
+  readonly maxSplits: number
 }
 
 /**
@@ -75,6 +77,7 @@ export function resolveRequest(snapshot: Snapshot, request: ParsedQuoteRequest):
     bridgeIds: request.bridgeIds,
     appFees: request.appFees,
     maxPriceImpact: request.maxPriceImpact,
+    maxSplits: request.maxSplits,
   }
 }
 

@@ -118,7 +118,7 @@ export function routeQuote({ graph, request, route, grossIn, fees, source }: Rou
 }
 
 /** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
-function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
+export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
   const scaled = (amountOut * pow10(srcToken.decimals + RATE_DECIMALS)) / (amountIn * pow10(dstToken.decimals))
   return Number(scaled) / 10 ** RATE_DECIMALS

@@ -10,5 +10,6 @@ export type {
   QuoteResult,
   RouteQuote,
   RouteStep,
+  SplitPart,
   TokenAmount,
 } from '../schema/quoteResult.js'

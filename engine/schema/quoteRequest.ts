@@ -7,7 +7,14 @@ import { described, withDefault } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { InvalidAmountZeroError, InvalidParameterError } from '../errors/index.js'
 import type { BridgeId } from '../graph/types.js'
-import { AMOUNT_MAX, FEES_TOTAL_LIMIT_BPS, MAX_PRICE_IMPACT_DEFAULT, slippageFraction } from './rules.js'
+import {
+  AMOUNT_MAX,
+  FEES_TOTAL_LIMIT_BPS,
+  MAX_PRICE_IMPACT_DEFAULT,
+  MAX_SPLITS_DEFAULT,
+  MAX_SPLITS_MAX,
+  slippageFraction,
+} from './rules.js'
 import {
   Address,
   AmountString,
@@ -49,6 +56,19 @@ export const QuoteRequestSchema = Type.Object(
     bridgeIds: Type.Optional(Type.Array(BridgeIdSchema, { description: 'Restrict bridges; empty or absent: all.' })),
     appFees: Type.Optional(AppFees),
     maxPriceImpact: Type.Optional(MaxPriceImpact),
+    maxSplits: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_SPLITS_MAX,
+        default: MAX_SPLITS_DEFAULT,
+        description:
+          `*Extension* (library only): the most routes the amount may be divided across, 1 to ${MAX_SPLITS_MAX}; ` +
+          `default ${MAX_SPLITS_DEFAULT} (no split). A split is offered only when it beats the best single route ` +
+          "net of the added network cost (result's `splits`). The service's `getAction` does not take it: its " +
+          'router transaction executes one route.',
+        'x-reason': `must be an integer from 1 to ${MAX_SPLITS_MAX}`,
+      }),
+    ),
   },
   { description: 'A quote request (SPEC §2.3).', 'x-component': 'QuoteRequest' },
 )
@@ -89,6 +109,8 @@ export interface ParsedQuoteRequest {
   readonly appFees: readonly { readonly bps: bigint; readonly receiverAddress: string }[]
   /** Percent; `MAX_PRICE_IMPACT_DEFAULT` when absent. */
   readonly maxPriceImpact: number
+  /** Routes the amount may be divided across; `MAX_SPLITS_DEFAULT` when absent. */
+  readonly maxSplits: number
 }
 
 /** Options of the parse. */
@@ -194,6 +216,7 @@ export function parseValidQuoteRequest(
       request.bridgeIds === undefined || request.bridgeIds.length === 0 ? undefined : new Set(request.bridgeIds),
     appFees,
     maxPriceImpact: request.maxPriceImpact ?? MAX_PRICE_IMPACT_DEFAULT,
+    maxSplits: request.maxSplits ?? MAX_SPLITS_DEFAULT,
   }
 }
 

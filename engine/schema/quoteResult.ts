@@ -6,7 +6,7 @@
 import { described } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { AmountString, AppFee, BridgeId, ChainId, TokenAddress, VmId } from './scalars.js'
-import { APP_FEES_MAX } from './rules.js'
+import { APP_FEES_MAX, MAX_SPLITS_MAX } from './rules.js'
 
 /** Token amount object (SPEC §2.2). */
 export const TokenAmount = Type.Object(
@@ -163,9 +163,50 @@ export const routeProperties = {
     description: 'Whether the transaction must be registered with `POST /registerTxs` (non-EVM source chains).',
   }),
   bridgeIds: Type.Array(BridgeId, { uniqueItems: true, description: 'Bridges used, in order of first use.' }),
-  bridgeRoute: Type.Array(BridgeRouteEntry, { maxItems: 2, description: 'The lanes used, in order (at most 2).' }),
-  steps: Type.Array(RouteStep, { minItems: 1, description: '*Extension*: the hops of the route, in order.' }),
+  bridgeRoute: Type.Array(BridgeRouteEntry, {
+    maxItems: 2 * MAX_SPLITS_MAX,
+    description:
+      'The lanes used, in order (at most 2 per route; a split lists the distinct lanes of its parts, part by part).',
+  }),
+  steps: Type.Array(RouteStep, {
+    minItems: 1,
+    description:
+      "*Extension*: the hops of the route, in order; for a split (`splits`), each part's hops in turn, part by part.",
+  }),
 }
+
+/** One part of a split quote: a documented extension of the response. */
+export const SplitPart = Type.Object(
+  {
+    shareBps: Type.Integer({
+      minimum: 1,
+      maximum: 9_999,
+      description: "The part's share of the amount in bps (exact-in: of the swapped input; exact-out: of the output).",
+    }),
+    amountIn: described(TokenAmount, 'What this part swaps: its share of the input after protocol and app fees.'),
+    amountOut: described(
+      TokenAmount,
+      'What this part delivers (exact-out: its share of the requested output; its last step may deliver a few ' +
+        'units more, as a single route does). The parts sum exactly to the top-level `amountOut`.',
+    ),
+    networkFee: routeProperties.networkFee,
+    bridgeFee: routeProperties.bridgeFee,
+    estimatedPriceImpact: routeProperties.estimatedPriceImpact,
+    estimatedTxTime: routeProperties.estimatedTxTime,
+    bridgeIds: routeProperties.bridgeIds,
+    bridgeRoute: Type.Array(BridgeRouteEntry, { maxItems: 2, description: "The part's lanes, in order." }),
+    steps: Type.Array(RouteStep, { minItems: 1, description: "The part's hops, in order." }),
+  },
+  {
+    additionalProperties: false,
+    description:
+      '*Extension* (not in the SPEC): one route of a split quote with its share of the amount. Parts share no pool ' +
+      'and no lane; each is evaluated exactly at its share and its figures follow the rules of a single route.',
+    'x-component': 'SplitPart',
+  },
+)
+/** One part of a split quote: a documented extension of the response. */
+export type SplitPart = Static<typeof SplitPart>
 
 /** `allRoutes` item (SPEC §2.4). */
 export const RouteQuote = Type.Object(routeProperties, {
@@ -184,6 +225,19 @@ export const QuoteResult = Type.Object(
     requiresTokenApproval: Type.Boolean({
       description: 'Whether the router must be approved for the source token (an ERC-20 on an EVM chain).',
     }),
+    splits: Type.Optional(
+      Type.Array(SplitPart, {
+        minItems: 2,
+        maxItems: MAX_SPLITS_MAX,
+        description:
+          '*Extension*: present only when the request allowed a split (`maxSplits` > 1, library only) and one beats ' +
+          'the best single route net of the added network cost. The top-level figures are then those of the whole ' +
+          'split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are ' +
+          "charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge " +
+          "fee converted into the first's token at snapshot prices), `estimatedTxTime` the slowest part's, and " +
+          '`estimatedPriceImpact` that of the parts together. Parts by decreasing share; shares sum to 10000.',
+      }),
+    ),
     allRoutes: Type.Array(RouteQuote, {
       minItems: 1,
       maxItems: 3,
@@ -191,7 +245,8 @@ export const QuoteResult = Type.Object(
         'The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after ' +
         'network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without ' +
         'detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no ' +
-        'more or needs no less). The first is the route of the top-level figures.',
+        'more or needs no less). The first is the route of the top-level figures, unless the quote is a split ' +
+        '(`splits`): single routes only.',
     }),
   },
   { additionalProperties: false, description: "The engine's quote: the action response without `tx` and `txId`." },

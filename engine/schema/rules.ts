@@ -27,6 +27,19 @@ export const MAX_PRICE_IMPACT_MIN = 0
 /** `maxPriceImpact` bounds, percent: 0 to 100 (no limit). */
 export const MAX_PRICE_IMPACT_MAX = 100
 
+/**
+ * `maxSplits`: the most routes one amount may be divided across (a split is offered only when it beats the best
+ * single route net of the added network cost; see README "Splits"). Default 1 (no splitting), for the library and
+ * the service alike, until the router contract executes a split in one transaction: the service's `getAction` does
+ * not take the option, so it never answers a split its transaction builder could not execute.
+ */
+export const MAX_SPLITS_DEFAULT = 1
+/**
+ * `maxSplits` bounds: 1 to 4 (Uniswap's router allows 7). Each further part multiplies the combinations of
+ * disjoint routes searched (and the default snapshot's deepest pairs have about four disjoint deep paths).
+ */
+export const MAX_SPLITS_MAX = 4
+
 /** Basis points in one whole (fees and slippage are fractions of 10000). */
 export const BPS_DENOMINATOR = 10_000n
 

@@ -27,6 +27,7 @@ export {
   QuoteResult,
   RouteQuote,
   RouteStep,
+  SplitPart,
   TokenAmount,
   routeProperties,
 } from './quoteResult.js'

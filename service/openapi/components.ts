@@ -43,6 +43,7 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.TokenAmount,
   schemas.BridgeRouteEntry,
   schemas.RouteStep,
+  schemas.SplitPart,
   schemas.RouteQuote,
   Transaction,
   ActionResponse,

@@ -118,6 +118,29 @@ export interface components {
             /** @description Fee in pips (1e-6): a V3 pool fee, V2 bps × 100, Curve fee / 1e4, a lane fee bps × 100. */
             feePips?: number;
         };
+        /** @description *Extension* (not in the SPEC): one route of a split quote with its share of the amount. Parts share no pool and no lane; each is evaluated exactly at its share and its figures follow the rules of a single route. */
+        SplitPart: {
+            /** @description The part's share of the amount in bps (exact-in: of the swapped input; exact-out: of the output). */
+            shareBps: number;
+            /** @description What this part swaps: its share of the input after protocol and app fees. */
+            amountIn: components["schemas"]["TokenAmount"];
+            /** @description What this part delivers (exact-out: its share of the requested output; its last step may deliver a few units more, as a single route does). The parts sum exactly to the top-level `amountOut`. */
+            amountOut: components["schemas"]["TokenAmount"];
+            /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+            networkFee: components["schemas"]["TokenAmount"];
+            /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
+            bridgeFee: components["schemas"]["TokenAmount"];
+            /** @description Percent (0.25 = 0.25%) by which the pools and swapping lanes execute below their mid prices; bridge fees excluded. */
+            estimatedPriceImpact: number;
+            /** @description Seconds: source block time, plus each lane's estimated time, plus the destination block time when bridging. */
+            estimatedTxTime: number;
+            /** @description Bridges used, in order of first use. */
+            bridgeIds: components["schemas"]["BridgeId"][];
+            /** @description The part's lanes, in order. */
+            bridgeRoute: components["schemas"]["BridgeRouteEntry"][];
+            /** @description The part's hops, in order. */
+            steps: components["schemas"]["RouteStep"][];
+        };
         /** @description One route with every figure of the action response except the transaction (`tx`, `txId`) and `requiresTokenApproval`. */
         RouteQuote: {
             /** @description VM of the source chain. */
@@ -157,9 +180,9 @@ export interface components {
             requiresRegisterTransaction: boolean;
             /** @description Bridges used, in order of first use. */
             bridgeIds: components["schemas"]["BridgeId"][];
-            /** @description The lanes used, in order (at most 2). */
+            /** @description The lanes used, in order (at most 2 per route; a split lists the distinct lanes of its parts, part by part). */
             bridgeRoute: components["schemas"]["BridgeRouteEntry"][];
-            /** @description *Extension*: the hops of the route, in order. */
+            /** @description *Extension*: the hops of the route, in order; for a split (`splits`), each part's hops in turn, part by part. */
             steps: components["schemas"]["RouteStep"][];
         };
         /** @description The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for `amountInMax` of the source token. */
@@ -215,13 +238,15 @@ export interface components {
             requiresRegisterTransaction: boolean;
             /** @description Bridges used, in order of first use. */
             bridgeIds: components["schemas"]["BridgeId"][];
-            /** @description The lanes used, in order (at most 2). */
+            /** @description The lanes used, in order (at most 2 per route; a split lists the distinct lanes of its parts, part by part). */
             bridgeRoute: components["schemas"]["BridgeRouteEntry"][];
-            /** @description *Extension*: the hops of the route, in order. */
+            /** @description *Extension*: the hops of the route, in order; for a split (`splits`), each part's hops in turn, part by part. */
             steps: components["schemas"]["RouteStep"][];
             /** @description Whether the router must be approved for the source token (an ERC-20 on an EVM chain). */
             requiresTokenApproval: boolean;
-            /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures. */
+            /** @description *Extension*: present only when the request allowed a split (`maxSplits` > 1, library only) and one beats the best single route net of the added network cost. The top-level figures are then those of the whole split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge fee converted into the first's token at snapshot prices), `estimatedTxTime` the slowest part's, and `estimatedPriceImpact` that of the parts together. Parts by decreasing share; shares sum to 10000. */
+            splits?: components["schemas"]["SplitPart"][];
+            /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
             allRoutes: components["schemas"]["RouteQuote"][];
         };
         HealthResponse: {
