@@ -1,7 +1,8 @@
 /**
  * The EVM transaction of a quote: a call to the source chain's crossroute router (ABI in `routerAbi.ts`, fields
- * in `README.md` beside it), encoded with viem. Pure: route in, calldata out. Imported through the
- * `transactions` entry only, because viem is slow to import.
+ * in `README.md` beside it), encoded by `routerCalldata.ts` (byte-identical to viem's `encodeFunctionData`, several
+ * times cheaper). Pure: route in, calldata out. Imported through the `transactions` entry only, because viem (still
+ * used for hashes and address checks) is slow to import.
  */
 import { type Hex, keccak256, stringToHex, zeroHash } from 'viem'
 import type { Snapshot, Vm } from '../../graph/types.js'
