@@ -1,33 +1,35 @@
 /**
- * HTTP load test of the quote path (`npm run bench:http`): autocannon on loopback, 64 connections, 5 s per run,
- * `GET /api/getAction` for a cached pair (1,000 USDC → WETH on Arbitrum), against:
+ * The whole request path in one run (`npm run bench:http`): autocannon on loopback, 64 connections, 5 s per
+ * measurement after 1 s of warm-up, `GET /api/getAction` for a cached pair (1,000 USDC → WETH on Arbitrum) and
+ * `GET /api/health`, against, in one run on the same machine:
  *
- * - `service ×1`, `service ×N`: the real service (`service/main.ts`), 1 and N = cores worker threads;
- * - `koa inline`: the same `createApp` served by node:http on one thread (no pool);
- * - `bare node:http`: a fixed JSON body of the same size, no work at all (the ceiling of the HTTP layer);
+ * - `service`: the real service (`service/main.ts`): node:http on the main thread, the Koa app on THREADS = cores
+ *   piscina workers, quotes recorded in SQLite;
+ * - `service, no record`: the same with `CROSSROUTE_BENCH_NO_STORE=1` (quotes answered, never stored): an upper
+ *   bound for what the quote record costs;
+ * - `koa inline`: the same `createApp` served by node:http on the main thread (no piscina hop);
+ * - `bare node:http`: a fixed JSON body of the same size as the route's real reply, no work at all (the ceiling of
+ *   the HTTP layer on this machine, and the denominator of every ratio).
  *
- * on the default snapshot and on a generated 100k-pool one (generated when missing). On the default snapshot,
- * `GET /api/health` is measured too: no route work, so it shows what the thread hop and the dispatch cost.
- * Every server runs in its own
- * process, so the load generator never shares an event loop with it. Prints a table, writes
- * `bench/results/http.json`.
+ * Every server runs in its own process, so the load generator never shares an event loop with it. For each
+ * measurement: req/s, its ratio to bare node:http (the figure that holds from run to run on a shared machine),
+ * p50/p99 latency, and the server's CPU time per request by thread (`bench/threadCpu.ts`: main thread, worker
+ * threads, other threads, from /proc on Linux), plus the load generator's own (`process.cpuUsage`). Prints a table
+ * and the issue's target (getAction ≥ 1/4 of bare node:http, p99 ≤ 30 ms), writes `bench/results/http.json`.
  *
- * Besides req/s and latency, each run reports the server's CPU time per request (`cpu µs/req`, all threads of the
- * server process, from /proc on Linux): on a machine shared with other work, throughput moves with the neighbours'
- * load, CPU per request much less.
- *
- * Options: `--duration 5` (s), `--connections 64`, `--snapshots default,100k`, `--rounds 1` (timed runs per case;
- * the median by req/s is kept).
+ * Options: `--duration 5` (s), `--connections 64`, `--snapshots default` (`default,100k` adds a generated
+ * 100k-pool snapshot), `--rounds 1` (timed runs per measurement; the median by req/s is kept).
  * Internal: `--serve inline|bare` runs one server (what the benchmark spawns).
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { availableParallelism, cpus } from 'node:os'
+import { availableParallelism, cpus, loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { startService } from '../test/helpers/startService.js'
+import { splitThreadCpu, threadCpuMicros } from './threadCpu.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SNAPSHOTS = {
@@ -46,23 +48,36 @@ const QUERY = new URLSearchParams({
   sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
 })
 const HEADERS = { 'x-api-key': 'dev-key-alpha' }
+const PATHS = { getAction: `/getAction?${QUERY}`, health: '/health' } as const
+type Route = keyof typeof PATHS
+const BARE = 'bare node:http'
+/** The issue's target for getAction through the service. */
+const TARGET = { ratio: 0.25, p99Ms: 30 } as const
 
-/** What is requested: the cached getAction pair, and (default snapshot only) the no-work health route. */
-const TARGETS = [
-  { route: 'getAction', path: `/getAction?${QUERY}`, defaultSnapshotOnly: false },
-  { route: 'health', path: '/health', defaultSnapshotOnly: true },
-] as const
+/** One server process and what is measured on it. */
+interface Mode {
+  mode: string
+  routes: readonly Route[]
+  env: Record<string, string>
+  entry?: string[]
+  /** Worker threads of the process (the busiest non-main threads counted as workers). */
+  workerThreads: number
+}
 
 /** One measured run. */
 interface Run {
   snapshot: string
-  route: string
+  route: Route
   mode: string
   requestsPerSecond: number
+  /** req/s over bare node:http's for the same route and body size, in this run. */
+  ratioToBare: number | null
   p50Ms: number
   p99Ms: number
-  /** Server CPU time (user + system, all threads) per request; null where /proc is unavailable. */
-  cpuMicrosPerRequest: number | null
+  /** Server CPU time per request (user + system), all threads and by kind; null where /proc is unavailable. */
+  cpuMicrosPerRequest: { total: number; main: number; workers: number; other: number } | null
+  /** The load generator's (this process's) CPU per request. */
+  loadGeneratorCpuMicrosPerRequest: number
   non2xx: number
   errors: number
   bodyBytes: number
@@ -73,7 +88,7 @@ const { values } = parseArgs({
     serve: { type: 'string' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '64' },
-    snapshots: { type: 'string', default: 'default,100k' },
+    snapshots: { type: 'string', default: 'default' },
     rounds: { type: 'string', default: '1' },
   },
 })
@@ -87,14 +102,14 @@ async function serveInline(): Promise<void> {
   server.listen(config.port, config.host, () => printListening(server))
 }
 
-/** Fixed JSON bodies: `bodyBytes` bytes, or health's for `/api/health`. The cost of HTTP alone. */
-function serveBare(bodyBytes: number): void {
+/** Fixed JSON bodies as large as the real replies: getAction's, or health's for `/api/health`. HTTP alone. */
+function serveBare(bodyBytes: number, healthBytes: number): void {
   const reply = (body: string) => ({
     body,
     headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(body)) },
   })
   const large = reply(JSON.stringify({ padding: 'x'.repeat(Math.max(bodyBytes - 14, 0)) }))
-  const small = reply(JSON.stringify({ status: 'ok' }))
+  const small = reply(JSON.stringify({ padding: 'x'.repeat(Math.max(healthBytes - 14, 0)) }))
   const server = createServer((req, res) => {
     const { body, headers } = req.url === '/api/health' ? small : large
     res.writeHead(200, headers)
@@ -112,55 +127,95 @@ async function main(): Promise<void> {
   const duration = Number(values.duration)
   const connections = Number(values.connections)
   const threads = availableParallelism()
+  const loadAverageAtStart = loadavg()
   const runs: Run[] = []
   for (const snapshot of values.snapshots.split(',') as (keyof typeof SNAPSHOTS)[]) {
     const snapshotPath = SNAPSHOTS[snapshot]
     if (snapshotPath !== undefined && !existsSync(snapshotPath)) generate(snapshotPath)
     const env: Record<string, string> = snapshotPath === undefined ? {} : { SNAPSHOT_PATH: snapshotPath }
-    // Servers, in order; the bare one answers a body as large as the real one, measured on the first run.
-    let bodyBytes = 0
-    const modes: { mode: string; env: Record<string, string>; entry?: string[] }[] = [
-      { mode: 'service ×1', env: { ...env, THREADS: '1' } },
-      { mode: `service ×${threads}`, env: { ...env, THREADS: String(threads) } },
-      { mode: 'koa inline', env, entry: ['bench/http.ts', '--serve', 'inline'] },
-      { mode: 'bare node:http', env: {}, entry: ['bench/http.ts', '--serve', 'bare'] },
+    // The bare server answers bodies as large as the real ones, measured on the service (first).
+    const bodyBytes: Record<Route, number> = { getAction: 0, health: 0 }
+    const modes: Mode[] = [
+      {
+        mode: 'service',
+        routes: ['getAction', 'health'],
+        env: { ...env, THREADS: String(threads) },
+        workerThreads: threads,
+      },
+      {
+        mode: 'service, no record',
+        routes: ['getAction'],
+        env: { ...env, THREADS: String(threads), CROSSROUTE_BENCH_NO_STORE: '1' },
+        workerThreads: threads,
+      },
+      {
+        mode: 'koa inline',
+        routes: ['getAction', 'health'],
+        env,
+        entry: ['bench/http.ts', '--serve', 'inline'],
+        workerThreads: 0,
+      },
+      {
+        mode: BARE,
+        routes: ['getAction', 'health'],
+        env: {},
+        entry: ['bench/http.ts', '--serve', 'bare'],
+        workerThreads: 0,
+      },
     ]
-    for (const { mode, env: modeEnv, entry } of modes) {
+    const snapshotRuns: Run[] = []
+    for (const { mode, routes, env: modeEnv, entry, workerThreads } of modes) {
       const service = await startService(
-        { ...modeEnv, CROSSROUTE_TEST_ROUTES: '', BENCH_BODY_BYTES: String(bodyBytes) },
+        {
+          ...modeEnv,
+          CROSSROUTE_TEST_ROUTES: '',
+          BENCH_BODY_BYTES: String(bodyBytes.getAction),
+          BENCH_HEALTH_BYTES: String(bodyBytes.health),
+        },
         { entry, timeoutMs: 300_000 },
       )
       try {
-        for (const target of TARGETS) {
-          if (target.defaultSnapshotOnly && snapshot !== 'default') continue
-          const url = `${service.url}${target.path}`
+        const pid = service.process.pid!
+        for (const route of routes) {
+          const url = `${service.url}${PATHS[route]}`
           // Checked once before timing; this also warms the pair's path cache in the worker that answers.
           const check = await fetch(url, { headers: HEADERS })
           const text = await check.text()
-          if (
-            check.status !== 200 ||
-            (target.route === 'getAction' && mode !== 'bare node:http' && !text.includes('"amountOut"'))
-          ) {
-            throw new Error(`${mode} ${target.route}: unexpected answer ${check.status}: ${text.slice(0, 300)}`)
+          if (check.status !== 200 || (route === 'getAction' && mode !== BARE && !text.includes('"amountOut"'))) {
+            throw new Error(`${mode} ${route}: unexpected answer ${check.status}: ${text.slice(0, 300)}`)
           }
-          if (target.route === 'getAction' && bodyBytes === 0) bodyBytes = Buffer.byteLength(text)
+          if (bodyBytes[route] === 0) bodyBytes[route] = Buffer.byteLength(text)
           await load(url, connections, 1) // warm-up: every worker quotes the pair, JIT settles
           const rounds: Run[] = []
           for (let round = 0; round < Number(values.rounds); round += 1) {
-            const cpuBefore = cpuMicros(service.process.pid!)
+            const threadsBefore = threadCpuMicros(pid)
+            const selfBefore = process.cpuUsage()
             const result = await load(url, connections, duration)
-            const cpuAfter = cpuMicros(service.process.pid!)
+            const self = process.cpuUsage(selfBefore)
+            const threadsAfter = threadCpuMicros(pid)
+            const requests = result.requests.total
+            const split =
+              threadsBefore === null || threadsAfter === null
+                ? null
+                : splitThreadCpu(pid, threadsBefore, threadsAfter, workerThreads)
             rounds.push({
               snapshot,
-              route: target.route,
+              route,
               mode,
               requestsPerSecond: Math.round(result.requests.average),
+              ratioToBare: null,
               p50Ms: result.latency.p50,
               p99Ms: result.latency.p99,
               cpuMicrosPerRequest:
-                cpuBefore === null || cpuAfter === null
+                split === null
                   ? null
-                  : Math.round((cpuAfter - cpuBefore) / result.requests.total),
+                  : {
+                      total: Math.round((split.main + split.workers + split.other) / requests),
+                      main: Math.round(split.main / requests),
+                      workers: Math.round(split.workers / requests),
+                      other: Math.round(split.other / requests),
+                    },
+              loadGeneratorCpuMicrosPerRequest: Math.round((self.user + self.system) / requests),
               non2xx: result.non2xx,
               errors: result.errors + result.timeouts,
               bodyBytes: Buffer.byteLength(text),
@@ -168,13 +223,35 @@ async function main(): Promise<void> {
           }
           rounds.sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)
           const run = rounds[Math.floor(rounds.length / 2)]!
-          runs.push(run)
-          printRow(run)
+          snapshotRuns.push(run)
+          console.error(`  measured ${snapshot} ${route} ${mode}: ${run.requestsPerSecond} req/s`)
         }
       } finally {
         await service.stop()
       }
     }
+    for (const run of snapshotRuns) {
+      const bare = snapshotRuns.find((other) => other.mode === BARE && other.route === run.route)
+      run.ratioToBare = bare === undefined ? null : run.requestsPerSecond / bare.requestsPerSecond
+    }
+    // getAction rows first, then health; in each, the modes in the order above.
+    snapshotRuns.sort((a, b) => (a.route === b.route ? 0 : a.route === 'getAction' ? -1 : 1))
+    runs.push(...snapshotRuns)
+  }
+  const loadAverageAtEnd = loadavg()
+  console.log(
+    `\n${new Date().toISOString()}  ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}  node ${process.version}  ` +
+      `load average ${loadAverageAtStart.map((value) => value.toFixed(2)).join(' ')} at start, ` +
+      `${loadAverageAtEnd.map((value) => value.toFixed(2)).join(' ')} at end  ` +
+      `(${connections} connections, ${duration} s per measurement)\n`,
+  )
+  printTable(runs)
+  for (const run of runs.filter((each) => each.route === 'getAction' && each.mode === 'service')) {
+    const isMet = (run.ratioToBare ?? 0) >= TARGET.ratio && run.p99Ms <= TARGET.p99Ms
+    console.log(
+      `\ntarget (${run.snapshot}): getAction ≥ ${TARGET.ratio} × bare node:http with p99 ≤ ${TARGET.p99Ms} ms — ` +
+        `${(run.ratioToBare ?? 0).toFixed(3)} ×, p99 ${run.p99Ms} ms: ${isMet ? 'met' : 'missed'}`,
+    )
   }
   mkdirSync(`${ROOT}bench/results`, { recursive: true })
   const report = {
@@ -182,6 +259,8 @@ async function main(): Promise<void> {
     node: process.version,
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model,
+    loadAverageAtStart,
+    loadAverageAtEnd,
     connections,
     durationSeconds: duration,
     rounds: Number(values.rounds),
@@ -195,21 +274,6 @@ function load(url: string, connections: number, duration: number): Promise<autoc
   return autocannon({ url, connections, duration, headers: HEADERS })
 }
 
-/** Clock ticks per second of /proc's CPU times (`getconf CLK_TCK`; 100 on Linux in practice). */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
-
-/** CPU time (user + system, all threads) of a process so far, in µs; null without /proc. */
-function cpuMicros(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // Fields after the parenthesized command name start at field 3; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS
-  } catch {
-    return null
-  }
-}
-
 function generate(path: string): void {
   console.log(`generating ${path} (once; ~20 s)…`)
   const result = spawnSync(
@@ -220,23 +284,31 @@ function generate(path: string): void {
   if (result.status !== 0) throw new Error(`fixtures/generate.ts failed (${result.status})`)
 }
 
-let isHeaderPrinted = false
-function printRow(run: Run): void {
-  if (!isHeaderPrinted) {
-    console.log(
-      `${'snapshot'.padEnd(9)}${'route'.padEnd(10)}${'mode'.padEnd(16)}${'req/s'.padStart(8)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'cpu µs/req'.padStart(11)}${'non2xx'.padStart(8)}${'errors'.padStart(8)}${'body B'.padStart(8)}`,
-    )
-    isHeaderPrinted = true
-  }
-  const cells = [run.requestsPerSecond, run.p50Ms, run.p99Ms].map((value) => String(value).padStart(8))
-  const cpu = String(run.cpuMicrosPerRequest ?? '–').padStart(11)
-  const tail = [run.non2xx, run.errors, run.bodyBytes].map((value) => String(value).padStart(8))
-  console.log(
-    `${run.snapshot.padEnd(9)}${run.route.padEnd(10)}${run.mode.padEnd(16)}${cells.join('')}${cpu}${tail.join('')}`,
-  )
+function printTable(runs: readonly Run[]): void {
+  const columns: [string, number, (run: Run) => string][] = [
+    ['snapshot', -9, (run) => run.snapshot],
+    ['route', -10, (run) => run.route],
+    ['mode', -19, (run) => run.mode],
+    ['req/s', 8, (run) => String(run.requestsPerSecond)],
+    ['× bare', 8, (run) => (run.ratioToBare === null ? '–' : run.ratioToBare.toFixed(3))],
+    ['p50 ms', 8, (run) => String(run.p50Ms)],
+    ['p99 ms', 8, (run) => String(run.p99Ms)],
+    ['cpu µs/req', 11, (run) => String(run.cpuMicrosPerRequest?.total ?? '–')],
+    ['main', 7, (run) => String(run.cpuMicrosPerRequest?.main ?? '–')],
+    ['workers', 8, (run) => String(run.cpuMicrosPerRequest?.workers ?? '–')],
+    ['other', 7, (run) => String(run.cpuMicrosPerRequest?.other ?? '–')],
+    ['loadgen', 8, (run) => String(run.loadGeneratorCpuMicrosPerRequest)],
+    ['non2xx', 7, (run) => String(run.non2xx)],
+    ['errors', 7, (run) => String(run.errors)],
+    ['body B', 7, (run) => String(run.bodyBytes)],
+  ]
+  const pad = (text: string, width: number) => (width < 0 ? text.padEnd(-width) : text.padStart(width))
+  console.log(columns.map(([title, width]) => pad(title, width)).join(' '))
+  for (const run of runs) console.log(columns.map(([, width, cell]) => pad(cell(run), width)).join(' '))
 }
 
 // Last, so that every declaration above is initialized when it runs.
 if (values.serve === 'inline') await serveInline()
-else if (values.serve === 'bare') serveBare(Number(process.env.BENCH_BODY_BYTES))
+else if (values.serve === 'bare')
+  serveBare(Number(process.env.BENCH_BODY_BYTES), Number(process.env.BENCH_HEALTH_BYTES))
 else await main()

@@ -32,6 +32,7 @@ import { openapiRoutes } from './routes/openapi.js'
 import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { openStore } from './store/sqlite.js'
+import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
 import type { AppState, AuthenticatedState } from './types.js'
 
@@ -104,6 +105,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 export function loadAppDeps(config: ServiceConfig): AppDeps {
   const keys = loadKeyRing(config)
   const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
-  const store = openStore(config)
+  const store = config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config)
   return { engine, store, keys, config }
 }

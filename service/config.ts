@@ -55,6 +55,11 @@ export interface ServiceConfig {
   readonly simulatedTimeScale: number
   /** `TRACKER_INTERVAL_MS`, default 1000: how often the tracker thread looks for transactions due a check. */
   readonly trackerIntervalMs: number
+  /**
+   * `CROSSROUTE_BENCH_NO_STORE=1`: quotes are answered but never recorded (`bench/http.ts` measures the record's
+   * cost with it). Refused in production: such a quote could never be registered.
+   */
+  readonly benchNoStore: boolean
 }
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
@@ -115,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
+    benchNoStore: benchNoStore(env),
   })
 }
 
@@ -148,6 +154,14 @@ export function parseRpcUrls(raw: string): readonly RpcUrl[] {
     entries.push(Object.freeze({ chainId, url }))
   }
   return Object.freeze(entries)
+}
+
+function benchNoStore(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.CROSSROUTE_BENCH_NO_STORE ?? ''
+  if (raw !== '' && raw !== '0' && raw !== '1') throw new Error(`CROSSROUTE_BENCH_NO_STORE must be 0 or 1, got ${raw}`)
+  if (raw === '1' && env.NODE_ENV === 'production')
+    throw new Error('CROSSROUTE_BENCH_NO_STORE is refused in production')
+  return raw === '1'
 }
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number, max: number): number {
