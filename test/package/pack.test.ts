@@ -153,22 +153,31 @@ describe('the packed tarball', () => {
 
   // Declaration maps (and source maps) ship with the sources they name, so that an editor's Go to Definition
   // lands in the TypeScript source, with its comments, rather than in a .d.ts, and stack traces under
-  // --enable-source-maps name source lines. Costs ~160 kB of tarball (README "Install and package").
+  // --enable-source-maps name source lines. Costs ~160 kB of tarball (README "Install and package"). The bundled
+  // library entries (dist/lib) name what they bundle from node_modules too: those maps embed that content.
   it('ships every source its declaration and source maps name', () => {
     const installed = join(consumer, 'node_modules', 'crossroute')
     const maps = packedFiles.filter((path) => path.endsWith('.map'))
-    expect(maps).toEqual(expect.arrayContaining(['dist/engine/index.d.ts.map', 'dist/engine/index.js.map']))
+    expect(maps).toEqual(
+      expect.arrayContaining(['dist/engine/index.d.ts.map', 'dist/engine/index.js.map', 'dist/lib/index.js.map']),
+    )
     expect(maps.length).toBe(
       packedFiles.filter((path) => /\.(d\.ts|js)$/.test(path) && path.startsWith('dist/')).length,
     )
     const missing = maps.flatMap((map) => {
-      const { sources, sourceRoot = '' } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as {
+      const {
+        sources,
+        sourceRoot = '',
+        sourcesContent = [],
+      } = JSON.parse(readFileSync(join(installed, map), 'utf8')) as {
         sources: string[]
         sourceRoot?: string
+        sourcesContent?: (string | null)[]
       }
       return sources
-        .map((source) => resolve(installed, dirname(map), sourceRoot, source))
-        .filter((source) => !existsSync(source))
+        .map((source, index) => ({ path: resolve(installed, dirname(map), sourceRoot, source), index }))
+        .filter(({ path, index }) => !existsSync(path) && typeof sourcesContent[index] !== 'string')
+        .map(({ path }) => path)
     })
     expect(missing).toEqual([])
   })
@@ -292,6 +301,19 @@ export async function resolve(specifier, context, next) {
     for (const name of SERVICE_ONLY) expect(loaded.has(name), name).toBe(false)
     const errors = loadedPackages('crossroute/errors')
     expect([...errors]).toEqual(['crossroute'])
+  })
+
+  // The library entries are bundled with shared chunks (README "Install and package"): an error thrown by the engine
+  // is an instance of the classes `crossroute/errors` exports, not of a second copy.
+  it('shares one set of error classes between the bundled entries', () => {
+    const script = `import { createEngine, BaseError as EngineBase } from 'crossroute'
+import { BaseError } from 'crossroute/errors'
+import { loadSnapshotFile } from 'crossroute/loader'
+let thrown
+try { createEngine(loadSnapshotFile()).quote({}) } catch (error) { thrown = error }
+console.log(JSON.stringify([EngineBase === BaseError, thrown instanceof BaseError, thrown?.code]))`
+    const output = run(process.execPath, ['--input-type=module', '-e', script], consumer)
+    expect(JSON.parse(output)).toEqual([true, true, expect.any(String)])
   })
 
   // The VM modules check addresses with light codecs (@noble/hashes, bs58, bs58check, bech32); the heavy VM
