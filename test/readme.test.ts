@@ -11,17 +11,18 @@ function readmeExample(): string {
 
 /**
  * The example with each `crossroute…` import pointed at the TypeScript source behind that subpath of
- * `package.json` `exports` (`./dist/engine/loader.js` → `engine/loader.ts`): the subpaths the README names must
- * exist. The packed package itself is tested in `test/package/pack.test.ts`.
+ * `package.json` `exports`, found through its declarations (`./dist/engine/loader.d.ts` → `engine/loader.ts`; the
+ * JavaScript is a bundle in `dist/lib`): the subpaths the README names must exist. The packed package itself is
+ * tested in `test/package/pack.test.ts`.
  */
 function againstSources(example: string): string {
   const { exports } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    exports: Record<string, { import?: string }>
+    exports: Record<string, { types?: string; import?: string }>
   }
   return example.replace(/from '(crossroute(?:\/[\w-]+)?)'/g, (_, specifier: string) => {
-    const target = exports[specifier.replace(/^crossroute/, '.')]?.import
-    expect(target, `package.json exports ${specifier}`).toBeDefined()
-    const source = target!.replace(/^\.\/dist\//, '../').replace(/\.js$/, '.ts')
+    const entry = exports[specifier.replace(/^crossroute/, '.')]
+    expect(entry?.import, `package.json exports ${specifier}`).toBeDefined()
+    const source = entry!.types!.replace(/^\.\/dist\//, '../').replace(/\.d\.ts$/, '.ts')
     return `from '${new URL(source, import.meta.url).href}'`
   })
 }
