@@ -10,11 +10,18 @@
  * and the client's query serializer does the JSON encoding (`JSON_QUERY_PARAMETERS` in `createClient.ts`).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 import { buildOpenApiDocument } from '../openapi/document.js'
 import type { OpenApiDocument, Parameter } from '../openapi/types.js'
+import { schemas as engineSchemas } from '../../engine/index.js'
+import * as amountErrors from '../../engine/errors/amountErrors.js'
+import * as requestErrors from '../../engine/errors/requestErrors.js'
+import * as routeErrors from '../../engine/errors/routeErrors.js'
+import { SERVICE_ERROR_CLASSES } from '../errors.js'
+import { DATA_SCHEMAS } from '../openapi/schemas.js'
+import { groupMembers, membersOf, partInterface, sectionsOf } from './splitDeclarations.js'
 
 /** Where the generated types are committed. */
 export const SCHEMA_DIR = fileURLToPath(new URL('./schema/', import.meta.url))
@@ -84,6 +91,7 @@ export async function generateClientSchema(): Promise<Record<string, string>> {
       .join('')
     files[file] = header(`The \`${names[0]}\` types`) + imports + (imports === '' ? '' : '\n') + body
   }
+  Object.assign(files, splitComponents(files['components.ts']!), splitOperations(files['operations.ts']!, document))
   files['index.ts'] =
     header('Types') +
     Object.entries(PARTS)
@@ -92,8 +100,112 @@ export async function generateClientSchema(): Promise<Record<string, string>> {
   return files
 }
 
+const capitalized = (name: string) => name[0]!.toUpperCase() + name.slice(1)
+
+/** The module that declares each component schema: its seam in `schema/components/`. */
+function schemaGroupOf(): (name: string) => string | undefined {
+  const group = new Map<string, string>()
+  for (const name of Object.keys(DATA_SCHEMAS))
+    group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : 'serviceSchemas')
+  const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
+  for (const [module, classes] of Object.entries(errorModules))
+    for (const value of Object.values(classes) as unknown[])
+      if (typeof value === 'function' && typeof (value as { errorName?: unknown }).errorName === 'string')
+        group.set((value as unknown as { errorName: string }).errorName, `${module}Schemas`)
+  return (name) =>
+    group.get(name) ?? (/^Error(Response\d{3}|Envelope)$/.test(name) ? 'errorEnvelopeSchemas' : undefined)
+}
+
+/** One file per part, importing `components` when a part refers to it. */
+function partFile(what: string, body: string): string {
+  const imports = body.includes('components[') ? "import type { components } from '../components.js';\n\n" : ''
+  return header(what) + imports + body
+}
+
+/** `components.ts` composed of its parts, and the parts: a file per section, the schemas a file per module. */
+function splitComponents(file: string): Record<string, string> {
+  const { head, sections } = sectionsOf(file, 'components')
+  const files: Record<string, string> = {}
+  const typeOf = new Map<string, string>()
+  for (const [section, lines] of sections) {
+    const groups =
+      section === 'schemas'
+        ? groupMembers(membersOf(lines, ' '.repeat(8)), schemaGroupOf(), 'schema')
+        : new Map([[section, membersOf(lines, ' '.repeat(8))]])
+    const parts: string[] = []
+    for (const [group, members] of groups) {
+      const name = section === 'schemas' ? capitalized(group) : `Component${capitalized(section)}`
+      files[`components/${name[0]!.toLowerCase()}${name.slice(1)}.ts`] = partFile(
+        `The \`components.${section}\` part \`${name}\``,
+        partInterface(name, members, ' '.repeat(8)),
+      )
+      parts.push(name)
+    }
+    typeOf.set(section, parts.join(' & '))
+  }
+  const imports = [...typeOf.values()]
+    .flatMap((type) => type.split(' & '))
+    .map((name) => `import type { ${name} } from './components/${name[0]!.toLowerCase()}${name.slice(1)}.js';\n`)
+    .join('')
+  const lines = file.split('\n')
+  const out: string[] = []
+  for (let index = head.length; index < lines.length; index++) {
+    const open = /^ {4}(\w+): \{$/.exec(lines[index]!)
+    if (open !== null && typeOf.has(open[1]!)) {
+      out.push(`    ${open[1]}: ${typeOf.get(open[1]!)};`)
+      index = lines.indexOf('    };', index)
+    } else out.push(lines[index]!)
+  }
+  files['components.ts'] = head.join('\n').replace(/\n*$/, '\n\n') + imports + '\n' + out.join('\n')
+  return files
+}
+
+/** `operations.ts` composed of one part per path (the path's operations, OPTIONS included). */
+function splitOperations(file: string, document: OpenApiDocument): Record<string, string> {
+  const lines = file.split('\n')
+  const start = lines.indexOf('export interface operations {')
+  const end = lines.indexOf('}', start)
+  const pathOf = new Map<string, string>()
+  for (const item of Object.values(document.paths) as Record<string, { operationId?: string }>[]) {
+    const ids = Object.values(item).flatMap((operation) => operation?.operationId ?? [])
+    const main = ids.find((id) => !id.startsWith('options')) ?? ids[0]!
+    for (const id of ids) pathOf.set(id, main)
+  }
+  const groups = groupMembers(
+    membersOf(lines.slice(start + 1, end), ' '.repeat(4)),
+    (id) => pathOf.get(id),
+    'operation',
+  )
+  const files: Record<string, string> = {}
+  const names: string[] = []
+  for (const [main, members] of groups) {
+    const name = `${capitalized(main)}Operations`
+    names.push(name)
+    files[`operations/${main}.ts`] = partFile(
+      `The operations of \`${main}\`'s path`,
+      partInterface(name, members, ' '.repeat(4)),
+    )
+  }
+  const imports = names
+    .map((name, index) => `import type { ${name} } from './operations/${[...groups.keys()][index]}.js';\n`)
+    .join('')
+  files['operations.ts'] =
+    lines
+      .slice(0, start)
+      .filter((line) => !line.startsWith('import type'))
+      .join('\n')
+      .replace(/\n*$/, '\n\n') +
+    imports +
+    `\nexport interface operations extends ${names.join(', ')} {}\n` +
+    lines.slice(end + 1).join('\n')
+  return files
+}
+
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   mkdirSync(SCHEMA_DIR, { recursive: true })
-  for (const [name, text] of Object.entries(await generateClientSchema())) writeFileSync(join(SCHEMA_DIR, name), text)
+  for (const [name, text] of Object.entries(await generateClientSchema())) {
+    mkdirSync(dirname(join(SCHEMA_DIR, name)), { recursive: true })
+    writeFileSync(join(SCHEMA_DIR, name), text)
+  }
   console.log(`wrote ${SCHEMA_DIR}`)
 }
