@@ -14,7 +14,7 @@
  * })
  */
 export { transactionBuilderOf } from './vm/transactions.js'
-export type { BuildTransactionParameters, Transaction, TransactionBuilder } from './vm/transactions.js'
+export type { BuildTransactionParameters, SourceState, Transaction, TransactionBuilder } from './vm/transactions.js'
 export { buildEvmTransaction, stepId } from './vm/evm/transaction.js'
 export type { BuildEvmTransactionParameters, EvmTransaction, RouterCall } from './vm/evm/transaction.js'
 export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'

@@ -18,6 +18,7 @@ import Koa from 'koa'
 import { type Engine, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import type { ServiceConfig } from './config.js'
+import { sourceStateFetchers } from './vm/sourceState.js'
 import { type KeyRing, loadKeyRing } from './keys/keyRing.js'
 import { createAuth } from './middleware/auth.js'
 import { createCompliance } from './middleware/compliance.js'
@@ -74,7 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 
   // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
-  api.use(getActionRoutes({ engine, store, config }).routes())
+  api.use(getActionRoutes({ engine, store, config, sourceStateFetchers: sourceStateFetchers(config) }).routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
     getStatusRoutes({ store }).routes(),

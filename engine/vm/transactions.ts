@@ -6,9 +6,15 @@
  */
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
+import type { SourceState } from './sourceState.js'
 
-/** What every builder takes: the quote (with its fees) and the request's parties, deadline and optional call. */
-export type BuildTransactionParameters = BuildEvmTransactionParameters
+export type { SourceState } from './sourceState.js'
+
+/**
+ * What every builder takes: the quote (with its fees), the request's parties, deadline and optional call, and the
+ * source chain's state when its VM needs some (`SourceState`).
+ */
+export type BuildTransactionParameters = BuildEvmTransactionParameters & { readonly sourceState?: SourceState }
 
 /** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
 export type Transaction = EvmTransaction

@@ -10,11 +10,13 @@ import {
   InvalidParameterError,
   type ParsedQuoteRequest,
   type QuoteResult,
+  type Vm,
   normalizeAddress,
 } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
-import { type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
+import { type SourceState, type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
+import type { SourceStateFetcher } from '../vm/sourceState.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 
@@ -23,6 +25,8 @@ export interface GetActionDependencies {
   readonly engine: Engine
   readonly store: Store
   readonly config: Pick<ServiceConfig, 'quoteTtlSeconds'>
+  /** Source-state fetchers by VM (`sourceStateFetchers(config)`); none by default (EVM needs none). */
+  readonly sourceStateFetchers?: ReadonlyMap<Vm, SourceStateFetcher>
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
@@ -45,17 +49,25 @@ export interface ActionParts {
   readonly quote: QuoteResult
 }
 
+/** How `buildActionParts` builds: the new `txId`, the router deadline, and what the route already has. */
+export interface BuildActionOptions {
+  readonly txId: Hex
+  readonly deadline: number
+  /** The request as the engine takes it, when already parsed (else derived from `request`). */
+  readonly quoteRequest?: ParsedQuoteRequest
+  /** The quote, when already made (the route quotes first to know what source state to fetch). */
+  readonly quote?: QuoteResult
+  /** The source chain's state, for VMs whose builder needs some (`service/vm/sourceState.ts`). */
+  readonly sourceState?: SourceState
+}
+
 /**
  * Quotes a validated request and builds its transaction. Pure apart from the `txId` and the clock passed in.
  *
  * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
  */
-export function buildActionParts(
-  engine: Engine,
-  request: ActionRequest,
-  options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
-): ActionParts {
-  const quote = engine.quote(options.quoteRequest ?? toQuoteRequest(request))
+export function buildActionParts(engine: Engine, request: ActionRequest, options: BuildActionOptions): ActionParts {
+  const quote = options.quote ?? engine.quote(options.quoteRequest ?? toQuoteRequest(request))
   const srcChain = engine.snapshot.chains.get(quote.amountIn.chainId)!
   const buildTransaction = transactionBuilderOf(srcChain.vm)
   if (buildTransaction === undefined) {
@@ -75,6 +87,7 @@ export function buildActionParts(
     refundTo: request.refundTo,
     appFees: request.appFees,
     deadline: options.deadline,
+    sourceState: options.sourceState,
     call:
       request.actionType === 'evm-calldata-tx'
         ? {
@@ -112,11 +125,7 @@ export function actionResponseOf(parts: ActionParts): ActionResponse {
  *
  * @throws the engine's errors (`BaseError` subclasses) when the request cannot be quoted.
  */
-export function buildAction(
-  engine: Engine,
-  request: ActionRequest,
-  options: { txId: Hex; deadline: number; quoteRequest?: ParsedQuoteRequest },
-): ActionResponse {
+export function buildAction(engine: Engine, request: ActionRequest, options: BuildActionOptions): ActionResponse {
   return actionResponseOf(buildActionParts(engine, request, options))
 }
 
@@ -129,21 +138,37 @@ export function buildAction(
  */
 export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRouter {
   const { engine, store, config } = deps
+  const fetchers = deps.sourceStateFetchers ?? new Map<Vm, SourceStateFetcher>()
   const router = createRouter<AuthenticatedState>()
   router.get('/getAction', async (ctx) => {
     const { apiKey } = ctx.state
     const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
     checkActionChains(request, engine.snapshot)
+    // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
+    const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
+    const fetchSourceState = srcVm === undefined ? undefined : fetchers.get(srcVm)
+    let quote: QuoteResult | undefined
+    let sourceState: SourceState | undefined
+    if (fetchSourceState !== undefined) {
+      quote = engine.quote(quoteRequest)
+      sourceState = await fetchSourceState({
+        chainId: request.srcChainId,
+        sender: request.sender,
+        tokenIn: quote.amountIn.address,
+        amountInMax: BigInt(quote.amountInMax.amount),
+      })
+    }
     const createdAt = Math.floor(Date.now() / 1000)
     const parts = buildActionParts(engine, request, {
       txId: newTxId(),
       deadline: createdAt + config.quoteTtlSeconds,
       quoteRequest,
+      quote,
+      sourceState,
     })
     // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
     // thread boundary as it is (dispatch.ts passes a string body through).
     const responseJson = serializeAction(parts)
-    const srcVm = engine.snapshot.chains.get(request.srcChainId)!.vm
     await store.recordQuoteSoon({
       txId: parts.txId,
       createdAt,
@@ -152,7 +177,7 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
       actionResponseJson: responseJson,
       srcChainId: request.srcChainId,
       dstChainId: request.dstChainId,
-      sender: normalizeAddress(srcVm, request.sender),
+      sender: normalizeAddress(srcVm!, request.sender),
       vmId: parts.quote.vmId,
     })
     ctx.set('Cache-Control', 'no-store')

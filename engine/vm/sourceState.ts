@@ -1,0 +1,10 @@
+/**
+ * Chain state a source VM's transaction builder needs and the snapshot does not carry: what only the chain knows at
+ * the moment of the request (a recent Solana blockhash, a Bitcoin sender's unspent outputs). The service fetches it
+ * per request (`service/vm/sourceState.ts`) and passes it in, so builders stay pure functions of their parameters;
+ * a library user passes it the same way. Each VM that needs state adds its own optional field.
+ */
+export interface SourceState {
+  /** The VM the state was read for, checked by its builder. */
+  readonly vm?: string
+}
