@@ -3,10 +3,11 @@
  * parts (`sqlite.ts`, `lifecycle.ts`, `history.ts`).
  *
  * A row keeps its request and response in one of two forms (README "Size"): `quote_record`, one compressed blob
- * (`encodeQuoteRecord`, every row since schema version 3), or, in rows of earlier versions, `action_request` (JSON)
+ * (`quoteRecord.ts`, every row since schema version 3), or, in rows of earlier versions, `action_request` (JSON)
  * and `action_response` (JSON text while a bare quote, its gzip once registered). `quoteJsonOf` reads both.
  */
-import { deflateRawSync, gunzipSync, gzipSync, inflateRawSync } from 'node:zlib'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { type QuoteJson, decodeQuoteRecord } from './quoteRecord.js'
 import type { StoredQuote, StoredTransaction, TransactionStatus, TxPathEntry } from './store.js'
 
 /** Every column of a `transactions` row. */
@@ -48,50 +49,6 @@ export interface TransactionRow {
 export const ROW_COLUMNS = `t.id, t.tx_id, t.org_id, t.app_id, t.key_id, t.app_name, t.affiliate_id, t.sender, t.src_chain_id,
   t.dst_chain_id, t.vm_id, t.created_at, t.status, t.updated_at, t.registered_at, t.registered_vm_id, t.src_tx_chain_id,
   t.src_tx_hash, t.dst_tx_hash, t.next_check_at, t.tx_path, t.detail, t.action_request, t.action_response, t.quote_record`
-
-/** The first byte of a quote record: its format. 1: raw deflate (level 1) of `<request JSON>\n<response JSON>`. */
-export const QUOTE_RECORD_FORMAT = 1
-
-/**
- * Raw deflate at level 1: on a 14.5 KB response (the bench's pair) 1.5 KB in ~80 µs; gzip's default level saves
- * ~10 % more for twice the CPU, brotli more again (measurements in README "Size"). Quotes are written on the
- * request path: speed first.
- */
-const QUOTE_RECORD_LEVEL = 1
-
-/**
- * The stored form of a quote: one byte of format, then the raw deflate of the request's JSON, a newline and the
- * response's JSON. JSON text never contains a raw newline, so the first one separates the two. The response's
- * text is kept byte for byte: the answer of getStatus embeds it unchanged.
- *
- * @example decodeQuoteRecord(encodeQuoteRecord('{"a":1}', '{"b":2}')).responseJson // '{"b":2}'
- */
-export function encodeQuoteRecord(requestJson: string, responseJson: string): Buffer {
-  const deflated = deflateRawSync(`${requestJson}\n${responseJson}`, { level: QUOTE_RECORD_LEVEL })
-  const record = Buffer.allocUnsafe(deflated.length + 1)
-  record[0] = QUOTE_RECORD_FORMAT
-  deflated.copy(record, 1)
-  return record
-}
-
-/** The JSON texts of a quote's request and response. */
-export interface QuoteJson {
-  readonly requestJson: string
-  readonly responseJson: string
-}
-
-/**
- * Reads `encodeQuoteRecord`'s blob back.
- *
- * @throws Error for an unknown format byte (a record written by newer code).
- */
-export function decodeQuoteRecord(value: Uint8Array | ArrayBuffer): QuoteJson {
-  const bytes = value instanceof Uint8Array ? value : new Uint8Array(value)
-  if (bytes[0] !== QUOTE_RECORD_FORMAT) throw new Error(`unknown quote record format ${String(bytes[0])}`)
-  const text = inflateRawSync(bytes.subarray(1)).toString('utf8')
-  const newline = text.indexOf('\n')
-  return { requestJson: text.slice(0, newline), responseJson: text.slice(newline + 1) }
-}
 
 /** The request's and response's JSON of a row, whichever form it keeps them in. */
 export function quoteJsonOf(

@@ -18,7 +18,8 @@ import { type Database, openDatabase, pragmaValue, prepare } from './database.js
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
-import { ROW_COLUMNS, type TransactionRow, encodeQuoteRecord, quoteFromRow } from './rows.js'
+import { encodeQuoteRecord } from './quoteRecord.js'
+import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
