@@ -51,3 +51,20 @@ describe('README library example', () => {
     expect(routes).toBeGreaterThanOrEqual(1)
   })
 })
+
+describe('README development keys', () => {
+  it('lists every development key with its organization, app, gasless flag and configured app fees', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+    const { keys } = JSON.parse(readFileSync(new URL('../fixtures/keys.dev.json', import.meta.url), 'utf8')) as {
+      keys: { orgId: string; appId: string; gasless: boolean; appFees: { bps: number; receiverAddress: string }[] }[]
+    }
+    const rows = [...readme.matchAll(/^\| `dev-key[\w-]*` \| (\w+) \| ([\w-]+) \| (yes|no) \| (.+) \|$/gm)]
+    expect(rows.map((row) => row[2])).toEqual(keys.map((key) => key.appId))
+    for (const [, org, app, gasless, fees] of rows) {
+      const key = keys.find((candidate) => candidate.appId === app)!
+      expect({ org, gasless: gasless === 'yes' }).toEqual({ org: key.orgId, gasless: key.gasless })
+      const expected = key.appFees.map((fee) => `${fee.bps} bps to \`${fee.receiverAddress}\``).join(', ') || 'none'
+      expect(fees).toBe(expected)
+    }
+  })
+})

@@ -1,9 +1,10 @@
 /**
- * Compliance middleware (SPEC §5.6): geo-blocking by the proxy's country header, then wallet screening of the
- * query string's `sender`, `recipient` and `refundTo`.
+ * Compliance middleware (SPEC §5.6): geo-blocking by the proxy's country header, then wallet screening of every
+ * address the query string names or pays to: `sender`, `recipient`, `refundTo`, each `appFees[].receiverAddress`
+ * (or, without `appFees`, the key's configured fee receivers) and an `evm-calldata-tx`'s `to` and `erc20Spender`.
  */
 import type Koa from 'koa'
-import type { Snapshot } from '../../engine/index.js'
+import type { AppFee, Snapshot } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import { createGeoPolicy } from '../compliance/geo.js'
 import { createScreener, parseChainIdLeniently, type ScreenedAddress } from '../compliance/screening.js'
@@ -33,10 +34,49 @@ const QUERY_WALLETS = [
   { field: 'sender', chainParameter: 'srcChainId' },
   { field: 'recipient', chainParameter: 'dstChainId' },
   { field: 'refundTo', chainParameter: 'srcChainId' },
+  // The contract an evm-calldata-tx calls with the output, and the spender it approves, on the destination chain.
+  { field: 'to', chainParameter: 'dstChainId' },
+  { field: 'erc20Spender', chainParameter: 'dstChainId' },
 ] as const
 
 const valuesOf = (value: string | string[] | undefined): readonly string[] =>
   value === undefined ? [] : typeof value === 'string' ? [value] : value
+
+/** One address to screen, the request field it came from and the parameter naming its chain. */
+interface QueryWallet {
+  readonly field: string
+  readonly chainParameter: 'srcChainId' | 'dstChainId'
+  readonly address: string
+}
+
+/**
+ * The fee receivers of a request, screened on the source chain (fees are taken in the source token): those of the
+ * `appFees` parameter, read leniently (a malformed value is the route's to reject, after screening), or the key's
+ * configured fees when the parameter is absent.
+ */
+function feeReceivers(query: string | string[] | undefined, keyFees: readonly AppFee[] = []): QueryWallet[] {
+  const wallet = (address: string, index: number): QueryWallet => ({
+    field: `appFees[${index}].receiverAddress`,
+    chainParameter: 'srcChainId',
+    address,
+  })
+  if (query === undefined) return keyFees.map((fee, index) => wallet(fee.receiverAddress, index))
+  const wallets: QueryWallet[] = []
+  for (const text of valuesOf(query)) {
+    let fees: unknown
+    try {
+      fees = JSON.parse(text)
+    } catch {
+      continue
+    }
+    if (!Array.isArray(fees)) continue
+    fees.forEach((fee: unknown, index) => {
+      const receiver = (fee as { receiverAddress?: unknown } | null)?.receiverAddress
+      if (typeof receiver === 'string') wallets.push(wallet(receiver.trim(), index))
+    })
+  }
+  return wallets
+}
 
 /**
  * Builds the compliance middleware once per worker: reads the lists in `config.screeningDir` now, never on
@@ -75,14 +115,15 @@ export function createCompliance(
     const blocked = geo.check(ctx.get(geo.header), now())
     if (blocked !== undefined) throw blocked
 
-    const addresses: ScreenedAddress[] = []
+    const wallets: QueryWallet[] = feeReceivers(ctx.query.appFees, ctx.state.apiKey?.appFees)
     for (const { field, chainParameter } of QUERY_WALLETS) {
-      const wallets = valuesOf(ctx.query[field])
-      if (wallets.length === 0) continue
+      for (const address of valuesOf(ctx.query[field])) wallets.push({ field, chainParameter, address })
+    }
+    const addresses: ScreenedAddress[] = []
+    for (const { field, chainParameter, address } of wallets) {
       for (const rawChainId of valuesOf(ctx.query[chainParameter])) {
         const chainId = parseChainIdLeniently(rawChainId)
-        if (chainId === undefined) continue
-        for (const address of wallets) addresses.push({ field, address, chainId })
+        if (chainId !== undefined) addresses.push({ field, address, chainId })
       }
     }
     screener.screenAddresses(addresses)

@@ -40,7 +40,8 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
 - **Limits**: a request body above the limit (default 1 MiB) gets 413 \`PAYLOAD_TOO_LARGE\`; when the service is at
   capacity, 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\`.
 - **Compliance**: requests from blocked countries get 403 \`GEO_BLOCKED\` (the country comes from a header set by the
-  fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\` or \`refundTo\` get 403
+  fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\`, \`refundTo\`, the
+  \`appFees\` receivers (or the key's), or an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\` get 403
   \`WALLET_SCREENED\`.
 - **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type, \`gasless=true\`,
   \`returnDepositAddress=true\`, \`solanaSponsor\`, and non-EVM source chains.

@@ -32,7 +32,7 @@ const tempDir = mkdtempSync(join(tmpdir(), 'crossroute-compliance-'))
 afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
 
 /** A Koa app: an error middleware that keeps what was thrown, compliance, and one route answering `ok`. */
-async function serve(config: Partial<ServiceConfig> = {}) {
+async function serve(config: Partial<ServiceConfig> = {}, apiKey?: AppState['apiKey']) {
   const errors: unknown[] = []
   const compliance = createCompliance({ ...DEFAULTS, ...config }, { snapshot: SNAPSHOT, now: () => NOW })
   const app = new Koa<AppState>()
@@ -45,6 +45,11 @@ async function serve(config: Partial<ServiceConfig> = {}) {
       ctx.status = error.status
       ctx.body = { success: false, error: { code: error.code, statusCode: error.status, details: error.details } }
     }
+  })
+  app.use(async (ctx, next) => {
+    // What the auth middleware sets above compliance in the real app.
+    if (apiKey !== undefined) ctx.state.apiKey = apiKey
+    await next()
   })
   app.use(compliance)
   app.use((ctx) => {
@@ -247,6 +252,47 @@ describe('WALLET_SCREENED', () => {
     ['a listed sender with srcChainId 0', { sender: LISTED_ETH, srcChainId: '0' }],
   ])('passes %s', async (_case, query) => {
     expect(await server.get(query)).toEqual({ status: 200, body: { ok: true }, error: undefined })
+  })
+
+  it('screens every fee receiver of appFees against the source chain', async () => {
+    const appFees = JSON.stringify([
+      { bps: 10, receiverAddress: CLEAN_EVM },
+      { bps: 5, receiverAddress: ` ${LISTED_ETH.toLowerCase()}` },
+    ])
+    const query = { sender: CLEAN_EVM, srcChainId: '8453', dstChainId: '10', appFees }
+    expect(screened(await server.get(query))).toMatchObject({ walletAddress: LISTED_ETH.toLowerCase(), chainId: 8453 })
+    // Malformed appFees are the route's to refuse: compliance lets them through to it.
+    for (const malformed of ['[', '{"receiverAddress":1}', '[null, 3]']) {
+      expect((await server.get({ ...query, appFees: malformed })).status).toBe(200)
+    }
+  })
+
+  it("screens an evm-calldata-tx's call target and spender against the destination chain", async () => {
+    const base = { sender: CLEAN_EVM, srcChainId: '1', dstChainId: '42161' }
+    expect(screened(await server.get({ ...base, to: LISTED_ETH }))).toMatchObject({ chainId: 42161 })
+    expect(screened(await server.get({ ...base, erc20Spender: LISTED_ETH }))).toMatchObject({ chainId: 42161 })
+  })
+
+  it("screens the key's configured fee receivers when the request names none", async () => {
+    const key = {
+      keyId: 'k',
+      appId: 'a',
+      orgId: 'o',
+      appName: 'A',
+      affiliateId: 'f',
+      gasless: false,
+      appFees: [{ bps: 25, receiverAddress: LISTED_ETH }],
+    }
+    const withKey = await serve({}, key)
+    try {
+      const query = { sender: CLEAN_EVM, srcChainId: '1', dstChainId: '10' }
+      expect(screened(await withKey.get(query))).toMatchObject({ walletAddress: LISTED_ETH, chainId: 1 })
+      // The request's own fees replace the key's: only those are paid, only those are screened.
+      const ownFees = JSON.stringify([{ bps: 10, receiverAddress: CLEAN_EVM }])
+      expect((await withKey.get({ ...query, appFees: ownFees })).status).toBe(200)
+    } finally {
+      await withKey.close()
+    }
   })
 
   it('screens every value of a repeated parameter', async () => {
