@@ -169,17 +169,21 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
     // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
     // thread boundary as it is (dispatch.ts passes a string body through).
     const responseJson = serializeAction(parts)
-    await store.recordQuoteSoon({
-      txId: parts.txId,
-      createdAt,
-      apiKey,
-      actionRequest: request,
-      actionResponseJson: responseJson,
-      srcChainId: request.srcChainId,
-      dstChainId: request.dstChainId,
-      sender: normalizeAddress(srcVm!, request.sender),
-      vmId: parts.quote.vmId,
-    })
+    // HEAD (which the router answers with this GET handler) gets GET's status and headers but records nothing:
+    // its reply has no body, so the txId could never be registered.
+    if (ctx.method !== 'HEAD') {
+      await store.recordQuoteSoon({
+        txId: parts.txId,
+        createdAt,
+        apiKey,
+        actionRequest: request,
+        actionResponseJson: responseJson,
+        srcChainId: request.srcChainId,
+        dstChainId: request.dstChainId,
+        sender: normalizeAddress(srcVm!, request.sender),
+        vmId: parts.quote.vmId,
+      })
+    }
     ctx.set('Cache-Control', 'no-store')
     // Before the body: a string body would otherwise be typed text/plain.
     ctx.type = 'json'
