@@ -18,6 +18,19 @@ export interface ServiceConfig {
   readonly maxQueue: number
   /** `BODY_LIMIT_BYTES`, default 1 MiB; beyond that: 413. */
   readonly bodyLimitBytes: number
+  /** `HEADERS_TIMEOUT_MS`, default 10 s: a request whose headers are not all in by then gets 400 and is closed. */
+  readonly headersTimeoutMs: number
+  /**
+   * `REQUEST_TIMEOUT_MS`, default 30 s: a request (headers and body) not all received by then gets 400 and is
+   * closed, so a client that sends half a body cannot hold a connection (Node's own default is 300 s).
+   */
+  readonly requestTimeoutMs: number
+  /**
+   * `KEEP_ALIVE_TIMEOUT_MS`, default 65 s: how long an idle keep-alive connection stays open. Longer than the 60 s
+   * idle timeout of common load balancers, so the balancer, not the service, closes idle connections (otherwise it
+   * may send a request on a connection the service is closing: a 502).
+   */
+  readonly keepAliveTimeoutMs: number
   /** `SNAPSHOT_PATH`, default `fixtures/default.json`. */
   readonly snapshotPath: string
   /** `DATA_DIR`, default `./data`. */
@@ -97,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     concurrentTasksPerWorker: int('CONCURRENT_TASKS_PER_WORKER', 8, 1, 1024),
     maxQueue: int('MAX_QUEUE', 1024, 0, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, 1, 64 * 1024 * 1024),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+    requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, 3_600_000),
     snapshotPath: path('SNAPSHOT_PATH', packagePath('fixtures/default.json')),
     dataDir,
     databasePath: path('DATABASE_PATH', resolve(dataDir, 'crossroute.sqlite')),

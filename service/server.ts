@@ -1,8 +1,8 @@
 /**
  * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
  * the reply. No application logic runs here (DESIGN "The quote path"); the only answers this thread makes itself
- * are 413 (body over the limit), 503 (queue full), 500 (the worker died) and 400 (HTTP that Node cannot parse),
- * all in the SPEC §7.1 envelope.
+ * are 413 (body over the limit), 503 (queue full), 500 (the worker died) and 400 (HTTP that Node cannot parse, or
+ * a request not received within the header and request timeouts), all in the SPEC §7.1 envelope.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
@@ -33,7 +33,10 @@ export interface QuoteServer {
  * server.listen(config.port, config.host)
  * process.once('SIGTERM', () => close(10_000).then(() => pool.destroy()))
  */
-export function createQuoteServer(pool: QuotePool, config: Pick<ServiceConfig, 'bodyLimitBytes'>): QuoteServer {
+export function createQuoteServer(
+  pool: QuotePool,
+  config: Pick<ServiceConfig, 'bodyLimitBytes' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>,
+): QuoteServer {
   const limitBytes = config.bodyLimitBytes
   let isClosing = false
 
@@ -89,28 +92,37 @@ export function createQuoteServer(pool: QuotePool, config: Pick<ServiceConfig, '
     // The rest of the body is never read: close the connection instead of draining it.
     writeError(res, requestId, new PayloadTooLargeError({ limitBytes }), { connection: 'close' })
 
-  const server = createServer((req, res) => {
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
-    const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
-    // The common case, a GET: no body, no waiting for the request stream's end.
-    if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')
-    if (contentLength !== undefined && Number(contentLength) > limitBytes) return tooLarge(res, requestId)
+  const server = createServer(
+    {
+      headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
+      requestTimeout: config.requestTimeoutMs,
+      keepAliveTimeout: config.keepAliveTimeoutMs,
+      // How often Node checks those two timeouts (default 30 s): a timeout fires at most a second late.
+      connectionsCheckingInterval: 1000,
+    },
+    (req, res) => {
+      const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+      const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
+      // The common case, a GET: no body, no waiting for the request stream's end.
+      if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')
+      if (contentLength !== undefined && Number(contentLength) > limitBytes) return tooLarge(res, requestId)
 
-    const chunks: Buffer[] = []
-    let receivedBytes = 0
-    const onData = (chunk: Buffer) => {
-      receivedBytes += chunk.length
-      if (receivedBytes <= limitBytes) return void chunks.push(chunk)
-      // A chunked body (no Content-Length) went over the limit: stop buffering and answer now.
-      req.off('data', onData).off('end', onEnd)
-      chunks.length = 0
-      tooLarge(res, requestId)
-    }
-    const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'))
-    req.on('data', onData).on('end', onEnd)
-    // A client that aborts mid-body: nothing to answer, nothing to forward.
-    req.on('error', () => req.off('end', onEnd))
-  })
+      const chunks: Buffer[] = []
+      let receivedBytes = 0
+      const onData = (chunk: Buffer) => {
+        receivedBytes += chunk.length
+        if (receivedBytes <= limitBytes) return void chunks.push(chunk)
+        // A chunked body (no Content-Length) went over the limit: stop buffering and answer now.
+        req.off('data', onData).off('end', onEnd)
+        chunks.length = 0
+        tooLarge(res, requestId)
+      }
+      const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'))
+      req.on('data', onData).on('end', onEnd)
+      // A client that aborts mid-body: nothing to answer, nothing to forward.
+      req.on('error', () => req.off('end', onEnd))
+    },
+  )
 
   // Requests Node cannot parse never reach the handler above; answer them in the envelope too.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {

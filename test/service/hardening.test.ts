@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectDatabase, valueOf } from '../helpers/sqlite.js'
 import { type RunningService, startService } from '../helpers/startService.js'
@@ -26,15 +27,17 @@ const QUERY = {
 describe('service hardening (2 workers, a store file of its own)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'crossroute-hardening-'))
   let service: RunningService
-  const storedQuotes = () =>
-    inspectDatabase(join(dataDir, 'crossroute.sqlite'), (db) =>
-      valueOf(db.prepare('SELECT count(*) FROM transactions')),
+  const storedQuotes = (): number =>
+    Number(
+      inspectDatabase(join(dataDir, 'crossroute.sqlite'), (db) =>
+        valueOf(db.prepare('SELECT count(*) FROM transactions')),
+      ),
     )
   const getAction = (query: Record<string, string>, method = 'GET') =>
     fetch(`${service.url}/getAction?${new URLSearchParams(query)}`, { method, headers: KEY })
 
   beforeAll(async () => {
-    service = await startService({ DATA_DIR: dataDir })
+    service = await startService({ DATA_DIR: dataDir, HEADERS_TIMEOUT_MS: '1000', REQUEST_TIMEOUT_MS: '2000' })
   }, 90_000)
   afterAll(async () => {
     await service?.stop()
@@ -66,5 +69,40 @@ describe('service hardening (2 workers, a store file of its own)', () => {
     const asRecipient = await getAction({ ...QUERY, recipient: LISTED_ETH })
     expect(asRecipient.status).toBe(403)
     expect(storedQuotes()).toBe(before)
+  })
+
+  /** Writes `text` on a raw connection and resolves with everything the server sent until it closed, and when. */
+  function sendAndWaitForClose(text: string): Promise<{ reply: string; afterMs: number }> {
+    const { hostname, port } = new URL(service.url)
+    const started = Date.now()
+    return new Promise((resolve, reject) => {
+      let reply = ''
+      const socket = connect(Number(port), hostname, () => socket.write(text))
+      socket.setEncoding('utf8').on('data', (chunk: string) => (reply += chunk))
+      socket.on('close', () => resolve({ reply, afterMs: Date.now() - started }))
+      socket.on('error', reject)
+    })
+  }
+
+  it('a client that sends half a body is answered 400 in the envelope and closed at REQUEST_TIMEOUT_MS', async () => {
+    const { reply, afterMs } = await sendAndWaitForClose(
+      'POST /api/registerTxs HTTP/1.1\r\nHost: test\r\nx-api-key: dev-key-alpha-2\r\n' +
+        'content-type: application/json\r\ncontent-length: 100\r\n\r\n{"txs":',
+    )
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /)
+    expect(reply).toContain('connection: close')
+    const envelope = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { error: Record<string, any> }
+    expect(envelope.error).toMatchObject({ code: 'INVALID_PARAMETER', details: { parameter: 'request' } })
+    expect(envelope.error.details.reason).toMatch(/not received in time/)
+    // Closed after the 2 s configured, long before Node's default of 300 s (1 s: Node's check interval).
+    expect(afterMs).toBeGreaterThanOrEqual(1900)
+    expect(afterMs).toBeLessThan(30_000)
+  })
+
+  it('a client that never finishes its headers is closed at HEADERS_TIMEOUT_MS', async () => {
+    const { reply, afterMs } = await sendAndWaitForClose('GET /api/health HTTP/1.1\r\nHost: test\r\n')
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /)
+    expect(afterMs).toBeGreaterThanOrEqual(900)
+    expect(afterMs).toBeLessThan(30_000)
   })
 })
