@@ -1,7 +1,8 @@
 /**
  * The whole request path in one run (`npm run bench:http`): autocannon on loopback, 64 connections, 5 s per
  * measurement after 1 s of warm-up, `GET /api/getAction` for a cached pair (1,000 USDC → WETH on Arbitrum) and
- * `GET /api/health`, against, in one run on the same machine:
+ * `GET /api/health` (answered by the main thread since the probes moved there), against, in one run on the same
+ * machine:
  *
  * - `service`: the real service (`service/main.ts`): node:http on the main thread, the Koa app on THREADS = cores
  *   piscina workers, quotes recorded in SQLite;

@@ -18,6 +18,16 @@ export interface ServiceConfig {
   readonly maxQueue: number
   /** `BODY_LIMIT_BYTES`, default 1 MiB; beyond that: 413. */
   readonly bodyLimitBytes: number
+  /**
+   * `REQUEST_DEADLINE_MS`, default 10 s: a request a worker has not answered by then gets 503 and that worker is
+   * replaced (a worker stuck in a loop would otherwise hold its slot forever).
+   */
+  readonly requestDeadlineMs: number
+  /**
+   * `WORKER_REPLACE_TIMEOUT_MS`, default 60 s: a worker that died must be replaced by a ready one within this time,
+   * else the process exits 1 so that its supervisor restarts it.
+   */
+  readonly workerReplaceTimeoutMs: number
   /** `HEADERS_TIMEOUT_MS`, default 10 s: a request whose headers are not all in by then gets 400 and is closed. */
   readonly headersTimeoutMs: number
   /**
@@ -110,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     concurrentTasksPerWorker: int('CONCURRENT_TASKS_PER_WORKER', 8, 1, 1024),
     maxQueue: int('MAX_QUEUE', 1024, 0, 1_000_000),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024, 1, 64 * 1024 * 1024),
+    requestDeadlineMs: int('REQUEST_DEADLINE_MS', 10_000, 10, 3_600_000),
+    workerReplaceTimeoutMs: int('WORKER_REPLACE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     headersTimeoutMs: int('HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
     requestTimeoutMs: int('REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
     keepAliveTimeoutMs: int('KEEP_ALIVE_TIMEOUT_MS', 65_000, 100, 3_600_000),

@@ -18,6 +18,7 @@ import { type ServiceConfig, loadConfig } from './config.js'
 import { log } from './log.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
+import { createStoreProbe } from './store/probe.js'
 import { startTrackerThread } from './tracker/trackerThread.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
@@ -70,7 +71,8 @@ try {
 }
 process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
 
-const { server, close } = createQuoteServer(pool, config)
+// Readiness reads the store on a connection of its own (libsql only: this thread never loads the engine).
+const { server, close } = createQuoteServer(pool, config, { isStoreReachable: createStoreProbe(config) })
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
 server.listen(config.port, config.host, () => {
   const { address, family, port } = server.address() as AddressInfo

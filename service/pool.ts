@@ -8,6 +8,14 @@
  *   not CPU, caps throughput (12.6k → 33k req/s at 8 tasks per worker).
  * - `stricterFIFO: true`: piscina's default requeueing gave multi-second tails with one worker (p99 2.6 s → 77 ms).
  * - strings across the boundary (`wire.ts`), never objects.
+ *
+ * Two guards keep a sick pool from serving silently:
+ * - **Deadline**: a request not answered within `requestDeadlineMs` is aborted. piscina terminates the worker
+ *   running it (a thread stuck in a loop cannot be interrupted any other way) and starts a replacement; the
+ *   request gets 503, the others that worker held fail with it (500), as when a worker dies.
+ * - **Replacement**: after a worker exits, a replacement must report ready within `workerReplaceTimeoutMs`, and
+ *   must not fail to start (piscina stops replacing workers that fail while starting): otherwise `onFatal` is
+ *   called, and the service exits 1 for its supervisor to restart it.
  */
 import { Piscina } from 'piscina'
 import { ServiceUnavailableError } from './errors.js'
@@ -30,6 +38,8 @@ export interface QuotePool {
   readonly inFlight: number
   /** Requests that can be in flight at once: `threads × concurrentTasksPerWorker + maxQueue`. */
   readonly capacity: number
+  /** Workers that have built their app and are running now, out of `threads` (readiness). */
+  readonly readyWorkers: number
   /**
    * Sends a serialized request to a worker.
    * @returns the serialized response (`wire.ts`)
@@ -45,6 +55,16 @@ export interface QuotePool {
 export interface CreateQuotePoolOptions {
   /** The worker module; default `worker.ts` beside this file (`worker.js` in the build). */
   readonly filename?: URL
+  /**
+   * Called once when the pool can no longer heal itself (a replacement worker failed to start, or none was ready
+   * within `workerReplaceTimeoutMs`); default: log and exit 1.
+   */
+  readonly onFatal?: (reason: string) => void
+}
+
+const exitForSupervisor = (reason: string): void => {
+  log('error', 'pool.fatal', { reason })
+  process.exit(1)
 }
 
 /**
@@ -61,7 +81,8 @@ export interface CreateQuotePoolOptions {
  * const text = await pool.run(encodeRequest(request))
  */
 export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolOptions = {}): QuotePool {
-  const { threads, concurrentTasksPerWorker, maxQueue } = config
+  const { threads, concurrentTasksPerWorker, maxQueue, requestDeadlineMs, workerReplaceTimeoutMs } = config
+  const onFatal = options.onFatal ?? exitForSupervisor
   const piscina = new Piscina<string, string>({
     filename: (options.filename ?? siblingModule('worker', import.meta.url)).href,
     minThreads: threads,
@@ -88,17 +109,38 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     rejectReady = reject
   })
   const readyThreads = new Set<number>()
+  let isFatal = false
+  const fatal = (reason: string) => {
+    if (isFatal || isDestroying) return
+    isFatal = true
+    onFatal(reason)
+  }
+  // Armed while the pool is short of ready workers after startup.
+  let replaceTimer: NodeJS.Timeout | undefined
+  // Workers running now that reported ready: a dead worker leaves `piscina.threads` (and its threadId becomes -1).
+  const readyCount = () => piscina.threads.filter((worker) => readyThreads.has(worker.threadId)).length
+  const checkReplacement = () => {
+    if (readyCount() >= threads) {
+      clearTimeout(replaceTimer)
+      replaceTimer = undefined
+    } else if (replaceTimer === undefined && isStarted) {
+      replaceTimer = setTimeout(() => {
+        fatal(`${threads - readyCount()} worker(s) not replaced within ${workerReplaceTimeoutMs} ms`)
+      }, workerReplaceTimeoutMs).unref()
+    }
+  }
 
   piscina.on('message', (message: unknown) => {
     if (!isWorkerMessage(message)) return
     if (message.type !== WORKER_READY) {
-      if (isStarted) log('error', 'worker.failed-to-start', { threadId: message.threadId, reason: message.message })
-      else rejectReady(new Error(message.message))
-      return
+      if (!isStarted) return rejectReady(new Error(message.message))
+      log('error', 'worker.failed-to-start', { threadId: message.threadId, reason: message.message })
+      return fatal(`a replacement worker failed to start: ${message.message}`)
     }
     readyThreads.add(message.threadId)
     if (isStarted) {
       log('info', 'worker.ready', { threadId: message.threadId })
+      checkReplacement()
     } else if (readyThreads.size === threads) {
       isStarted = true
       resolveReady()
@@ -110,7 +152,10 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     else rejectReady(error)
   })
   piscina.on('workerDestroy', () => {
-    if (isStarted && !isDestroying) log('warn', 'worker.exited')
+    if (!isStarted || isDestroying) return
+    log('warn', 'worker.exited')
+    // After the current turn: piscina removes the worker from its list once this event has been emitted.
+    setImmediate(checkReplacement)
   })
 
   return {
@@ -119,17 +164,31 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       return inFlight
     },
     capacity,
+    get readyWorkers() {
+      return readyCount()
+    },
     run(wireRequest) {
       if (inFlight >= capacity) {
         return Promise.reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
       }
       inFlight += 1
-      const result = piscina.run(wireRequest)
-      result.then(release, release)
+      const deadline = new AbortController()
+      const timer = setTimeout(() => deadline.abort(), requestDeadlineMs)
+      const settle = () => {
+        clearTimeout(timer)
+        release()
+      }
+      const result = piscina.run(wireRequest, { signal: deadline.signal }).catch((error: unknown) => {
+        if (!deadline.signal.aborted) throw error
+        log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
+        throw new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS })
+      })
+      result.then(settle, settle)
       return result
     },
     destroy() {
       isDestroying = true
+      clearTimeout(replaceTimer)
       return piscina.destroy()
     },
   }

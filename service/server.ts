@@ -1,8 +1,9 @@
 /**
  * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
- * the reply. No application logic runs here (DESIGN "The quote path"); the only answers this thread makes itself
- * are 413 (body over the limit), 503 (queue full), 500 (the worker died) and 400 (HTTP that Node cannot parse, or
- * a request not received within the header and request timeouts), all in the SPEC §7.1 envelope.
+ * the reply. No application logic runs here (DESIGN "The quote path"). The only answers this thread makes itself:
+ * the probes (`probes.ts`: liveness and readiness must not queue behind quotes), and, in the SPEC §7.1 envelope,
+ * 413 (body over the limit), 503 (queue full, or a request past its deadline), 500 (the worker died) and 400 (HTTP
+ * that Node cannot parse, or a request not received within the header and request timeouts).
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
@@ -12,6 +13,8 @@ import { logError } from './log.js'
 import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import type { QuotePool } from './pool.js'
+import { type ProbeInputs, isProbe, probeReply } from './probes.js'
+import type { StoreProbe } from './store/probe.js'
 import { decodeResponse, encodeRequest } from './wire.js'
 
 /** The server and its graceful stop. */
@@ -25,6 +28,12 @@ export interface QuoteServer {
   close(graceMs: number): Promise<'drained' | 'forced'>
 }
 
+/** What the server needs beyond the pool and the configuration. */
+export interface QuoteServerOptions {
+  /** Whether the store can be read, for readiness; default: always (a server without a store of its own). */
+  readonly isStoreReachable?: StoreProbe
+}
+
 /**
  * Creates (does not start) the HTTP server in front of `pool`.
  *
@@ -35,7 +44,11 @@ export interface QuoteServer {
  */
 export function createQuoteServer(
   pool: QuotePool,
-  config: Pick<ServiceConfig, 'bodyLimitBytes' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>,
+  config: Pick<
+    ServiceConfig,
+    'bodyLimitBytes' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'threads'
+  >,
+  options: QuoteServerOptions = {},
 ): QuoteServer {
   const limitBytes = config.bodyLimitBytes
   let isClosing = false
@@ -88,6 +101,26 @@ export function createQuoteServer(
     res.end(body)
   }
 
+  const probeInputs: ProbeInputs = {
+    readyWorkers: () => pool.readyWorkers,
+    threads: config.threads,
+    isStoreReachable: options.isStoreReachable ?? (() => true),
+  }
+  const answerProbe = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const { status, body } = probeReply(req.url, probeInputs)
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+      [REQUEST_ID_HEADER]: requestId,
+      // A probe's body, if it has one, is never read: the connection cannot be reused.
+      ...(isClosing || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+        ? { connection: 'close' }
+        : {}),
+    })
+    res.end(req.method === 'HEAD' ? undefined : body)
+  }
+
   const tooLarge = (res: ServerResponse, requestId: string) =>
     // The rest of the body is never read: close the connection instead of draining it.
     writeError(res, requestId, new PayloadTooLargeError({ limitBytes }), { connection: 'close' })
@@ -102,6 +135,7 @@ export function createQuoteServer(
     },
     (req, res) => {
       const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+      if (isProbe(req.method, req.url)) return answerProbe(req, res, requestId)
       const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
       // The common case, a GET: no body, no waiting for the request stream's end.
       if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')

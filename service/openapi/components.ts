@@ -6,7 +6,13 @@
 import type { TSchema } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { ActionRequest } from '../schema/actionRequest.js'
-import { ActionResponse, HealthResponse, OpenApiDocument, Transaction } from '../schema/actionResponse.js'
+import {
+  ActionResponse,
+  HealthResponse,
+  OpenApiDocument,
+  ReadinessResponse,
+  Transaction,
+} from '../schema/actionResponse.js'
 import {
   Registration,
   RegistrationErrorCode,
@@ -48,6 +54,7 @@ const COMPONENTS: readonly TSchema[] = [
   Transaction,
   ActionResponse,
   HealthResponse,
+  ReadinessResponse,
   OpenApiDocument,
   // The transaction lifecycle (SPEC §2.3, §2.5, §4.2–4.4).
   TxId,

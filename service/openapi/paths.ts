@@ -143,11 +143,30 @@ const getTransactions: Operation = {
 const health: Operation = {
   operationId: 'getHealth',
   summary: 'Liveness',
-  description: 'Answered by a worker, so a 200 also proves that the worker pool serves requests. Needs no API key.',
+  description:
+    'Answered by the main thread, never queued behind quotes: a 200 says the process is alive and answering. ' +
+    'Needs no API key.',
   tags: ['service'],
   security: [],
   parameters: [componentRef('parameters', 'XRequestId')],
-  responses: { '200': ok('The service is up.', 'HealthResponse'), ...errorResponses(405, 413, 500, 503) },
+  responses: { '200': ok('The service is up.', 'HealthResponse'), ...errorResponses(405) },
+}
+
+const ready: Operation = {
+  operationId: 'getReady',
+  summary: 'Readiness',
+  description:
+    'Answered by the main thread, never queued behind quotes: 200 when at least one worker runs with its app ' +
+    'built (snapshot loaded) and the store can be read, else 503 with the same body saying what is missing. ' +
+    'Needs no API key.',
+  tags: ['service'],
+  security: [],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  responses: {
+    '200': ok('Ready to serve.', 'ReadinessResponse'),
+    '503': ok('Not ready: a worker or the store is missing.', 'ReadinessResponse'),
+    ...errorResponses(405),
+  },
 }
 
 const openapiDocument: Operation = {
@@ -168,6 +187,7 @@ export function paths(): Record<string, PathItem> {
     '/getStatus': { get: getStatus, options: options('optionsGetStatus') },
     '/getTransactions': { get: getTransactions, options: options('optionsGetTransactions') },
     '/health': { get: health, options: options('optionsHealth') },
+    '/ready': { get: ready, options: options('optionsReady') },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },
   }
 }

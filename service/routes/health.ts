@@ -1,6 +1,7 @@
 /**
- * `GET /api/health`: liveness of the service, answered by a worker (so it also proves that the pool is serving).
- * Needs no API key, like `GET /api/openapi.json`: load balancers and orchestrators probe it without credentials.
+ * `GET /api/health` in the Koa app: what an app served on its own (`createApp` behind any HTTP server) answers.
+ * The service's main thread answers this path itself (`probes.ts`), so that it never queues behind quotes. Needs
+ * no API key, like `GET /api/openapi.json`: load balancers and orchestrators probe it without credentials.
  */
 import { createRouter } from './router.js'
 import Router from '@koa/router'

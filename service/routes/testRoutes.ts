@@ -5,6 +5,7 @@
  * authentication like every other route.
  *
  * - `GET /__test/sleep?ms=N`: answers `{ms, threadId}` after N ms (at most 30 000) without blocking the worker.
+ * - `GET /__test/spin?ms=N`: blocks the worker's thread for N ms (at most 30 000): a worker stuck in a loop.
  * - `GET /__test/crash`: ends the worker thread (`process.exit(1)` in a worker ends only that thread).
  * - `GET /__test/throw`: throws a plain `Error` whose message must not reach the client.
  * - `GET /__test/thread`: `{threadId}` of the worker that answered.
@@ -47,6 +48,12 @@ export function testRoutes(): Router<AppState> {
   router.get('/__test/sleep', async (ctx) => {
     const ms = Math.min(Math.max(Number(ctx.query.ms) || 0, 0), MAX_SLEEP_MS)
     await sleep(ms)
+    ctx.body = { ms, threadId }
+  })
+  router.get('/__test/spin', (ctx) => {
+    const ms = Math.min(Math.max(Number(ctx.query.ms) || 0, 0), MAX_SLEEP_MS)
+    const until = Date.now() + ms
+    while (Date.now() < until);
     ctx.body = { ms, threadId }
   })
   router.get('/__test/crash', () => {

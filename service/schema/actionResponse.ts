@@ -59,6 +59,28 @@ export const HealthResponse = Type.Object(
   { additionalProperties: false, 'x-component': 'HealthResponse' },
 )
 
+/** `GET /ready`: 200 when `status` is `ready`, 503 when not (`service/probes.ts`). */
+export const ReadinessResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not ready')], {
+      description: '`ready`: at least one worker is running with its app built, and the store can be read.',
+    }),
+    workers: Type.Object(
+      {
+        ready: Type.Integer({ minimum: 0, description: 'Workers that built their app (snapshot loaded) and run.' }),
+        total: Type.Integer({ minimum: 1, description: 'Workers configured (`THREADS`).' }),
+      },
+      { additionalProperties: false },
+    ),
+    store: Type.Union([Type.Literal('ok'), Type.Literal('unreachable')], {
+      description: 'Whether a read of the store succeeded just now.',
+    }),
+  },
+  { additionalProperties: false, 'x-component': 'ReadinessResponse' },
+)
+/** The body of `GET /ready`. */
+export type ReadinessResponse = Static<typeof ReadinessResponse>
+
 /** `GET /openapi.json`. */
 export const OpenApiDocument = Type.Object(
   { openapi: Type.String({ pattern: '^3\\.1\\.' }), info: Type.Object({}), paths: Type.Object({}) },

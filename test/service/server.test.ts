@@ -1,63 +1,17 @@
 /**
  * The HTTP contract of the request path, through the real service (child process, piscina pool, workers):
- * 404, 405, 413, 503, a worker dying mid-request, graceful shutdown, and refusals to start.
+ * 404, 405, 413, 400, request ids (saturation, worker death, shutdown: saturation.test.ts; refusals to start:
+ * startupRefusals.test.ts).
  * Slow, crashing and throwing requests use the test-only routes (service/routes/testRoutes.ts).
  */
-import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningService, spawnService, startService } from '../helpers/startService.js'
+import { UUID, expectEnvelope, send } from '../helpers/rawHttp.js'
+import { type RunningService, startService } from '../helpers/startService.js'
 
 const KEY = { 'x-api-key': 'dev-key-alpha' }
 /** Starting a service takes seconds (each worker loads the engine); vitest's default hook timeout is 10 s. */
 const START_TIMEOUT_MS = 90_000
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-
-interface Reply {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: string
-}
-
-/** One request over node:http (full control of the body's framing, unlike fetch). */
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | string[] } = {},
-) {
-  return new Promise<Reply>((resolve, reject) => {
-    const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      let body = ''
-      res.setEncoding('utf8').on('data', (text: string) => (body += text))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
-    })
-    req.on('error', reject)
-    // An array is sent as separate chunks without Content-Length (chunked transfer encoding).
-    for (const chunk of [options.body ?? []].flat()) req.write(chunk)
-    req.end()
-  })
-}
-
-/** Asserts the SPEC §7.1 envelope field by field, and the headers every error response carries. */
-function expectEnvelope(reply: Reply, expected: { status: number; code: string; name: string; details?: unknown }) {
-  expect(reply.status).toBe(expected.status)
-  expect(reply.headers['content-type']).toBe('application/json; charset=utf-8')
-  expect(reply.headers['x-request-id']).toMatch(UUID)
-  const envelope = JSON.parse(reply.body) as { success: unknown; error: Record<string, unknown> }
-  expect(Object.keys(envelope)).toEqual(['success', 'error'])
-  expect(envelope.success).toBe(false)
-  const { error } = envelope
-  const keys = ['code', 'name', 'message', 'title', 'statusCode', ...(expected.details ? ['details'] : []), 'timestamp']
-  expect(Object.keys(error)).toEqual(keys)
-  expect(error.code).toBe(expected.code)
-  expect(error.name).toBe(expected.name)
-  expect(error.message).toEqual(expect.any(String))
-  expect(error.title).toEqual(expect.any(String))
-  expect(error.statusCode).toBe(reply.status)
-  if (expected.details) expect(error.details).toEqual(expected.details)
-  expect(new Date(error.timestamp as string).toISOString()).toBe(error.timestamp)
-  expect(Math.abs(Date.parse(error.timestamp as string) - Date.now())).toBeLessThan(60_000)
-  return error
-}
 
 describe('service: routing and request errors (2 workers)', () => {
   let service: RunningService
@@ -274,88 +228,5 @@ describe('service: routing and request errors (2 workers)', () => {
     expect(kept.headers['x-request-id']).toBe('client-id.42')
     const replaced = await send(`${service.url}/health`, { headers: { 'x-request-id': 'bad id with spaces' } })
     expect(replaced.headers['x-request-id']).toMatch(UUID)
-  })
-})
-
-describe('service: saturation, worker death, shutdown (1 worker, 1 task, no queue)', () => {
-  let service: RunningService
-  beforeAll(async () => {
-    service = await startService({ THREADS: '1', CONCURRENT_TASKS_PER_WORKER: '1', MAX_QUEUE: '0' })
-  }, START_TIMEOUT_MS)
-  afterAll(async () => {
-    await service?.stop('SIGKILL')
-  })
-
-  it('503 SERVICE_UNAVAILABLE with Retry-After while the only slot is busy, then serves again', async () => {
-    const slow = send(`${service.url}/__test/sleep?ms=1500`, { headers: KEY })
-    let rejected: Reply | undefined
-    // The slow request holds the only slot for 1.5 s: within that time a second request must be refused.
-    for (let attempt = 0; attempt < 50 && rejected === undefined; attempt += 1) {
-      const reply = await send(`${service.url}/__test/thread`, { headers: KEY })
-      if (reply.status === 503) rejected = reply
-      else await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    expectEnvelope(rejected!, {
-      status: 503,
-      code: 'SERVICE_UNAVAILABLE',
-      name: 'ServiceUnavailableError',
-      details: { retryAfterSeconds: 1 },
-    })
-    expect(rejected!.headers['retry-after']).toBe('1')
-    expect((await slow).status).toBe(200)
-    expect((await send(`${service.url}/__test/thread`, { headers: KEY })).status).toBe(200)
-  })
-
-  it('500 when the worker dies mid-request; piscina replaces it and the next requests succeed', async () => {
-    const before = JSON.parse((await send(`${service.url}/__test/thread`, { headers: KEY })).body) as {
-      threadId: number
-    }
-    const crashed = await send(`${service.url}/__test/crash`, { headers: KEY })
-    expectEnvelope(crashed, { status: 500, code: 'INTERNAL_SERVER_ERROR', name: 'InternalServerError' })
-    expect(crashed.body).not.toContain('exited')
-    // With one thread, the next request can only be served by the replacement worker.
-    const after = await send(`${service.url}/__test/thread`, { headers: KEY })
-    expect(after.status).toBe(200)
-    expect((JSON.parse(after.body) as { threadId: number }).threadId).not.toBe(before.threadId)
-    expect((await send(`${service.url}/health`)).status).toBe(200)
-  })
-
-  it('SIGTERM: the request in flight completes with 200, new connections are refused, exit code 0', async () => {
-    const slow = send(`${service.url}/__test/sleep?ms=1500`, { headers: KEY })
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    service.process.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    await expect(send(`${service.url}/health`)).rejects.toMatchObject({ code: 'ECONNREFUSED' })
-    const reply = await slow
-    expect(reply.status).toBe(200)
-    expect(JSON.parse(reply.body)).toMatchObject({ ms: 1500 })
-    expect(reply.headers.connection).toBe('close')
-    expect(await service.exited).toEqual({ code: 0, signal: null })
-  })
-})
-
-describe('service: refusals to start', () => {
-  it('production with the development keys file: exit 1 with the reason, never listens', async () => {
-    const service = spawnService({ NODE_ENV: 'production' })
-    expect((await service.exited).code).toBe(1)
-    expect(service.stderr()).toMatch(/cannot start: .*NODE_ENV=production.*development keys file/)
-    expect(service.stdout()).not.toContain('listening')
-  })
-
-  it('a worker that cannot build its app (bad snapshot): exit 1 with the reason, never listens', async () => {
-    const service = spawnService({ SNAPSHOT_PATH: '/nonexistent/snapshot.json' })
-    expect((await service.exited).code).toBe(1)
-    expect(service.stderr()).toMatch(/cannot start: a worker failed to start: .*snapshot/i)
-    expect(service.stdout()).not.toContain('listening')
-  })
-
-  it('test-only routes cannot be enabled in production', async () => {
-    const { createApp } = await import('../../service/app.js')
-    const { loadConfig } = await import('../../service/config.js')
-    const config = { ...loadConfig({ NODE_ENV: 'production' }), keysFile: 'unused' }
-    expect(() => createApp({ config } as Parameters<typeof createApp>[0], { testRoutes: true })).toThrow(/production/)
-    const { testRoutesEnabled } = await import('../../service/routes/testRoutes.js')
-    expect(testRoutesEnabled({ production: true }, { CROSSROUTE_TEST_ROUTES: '1' })).toBe(false)
-    expect(testRoutesEnabled({ production: false }, { CROSSROUTE_TEST_ROUTES: '1' })).toBe(true)
   })
 })

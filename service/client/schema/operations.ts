@@ -8,6 +8,7 @@ import type { RegisterTxsOperations } from './operations/registerTxs.js';
 import type { GetStatusOperations } from './operations/getStatus.js';
 import type { GetTransactionsOperations } from './operations/getTransactions.js';
 import type { GetHealthOperations } from './operations/getHealth.js';
+import type { GetReadyOperations } from './operations/getReady.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetOpenApiDocumentOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations {}

@@ -123,7 +123,7 @@ export interface paths {
         };
         /**
          * Liveness
-         * @description Answered by a worker, so a 200 also proves that the worker pool serves requests. Needs no API key.
+         * @description Answered by the main thread, never queued behind quotes: a 200 says the process is alive and answering. Needs no API key.
          */
         get: operations["getHealth"];
         put?: never;
@@ -134,6 +134,30 @@ export interface paths {
          * @description Answered before authentication: `204` with an `Allow` header.
          */
         options: operations["optionsHealth"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness
+         * @description Answered by the main thread, never queued behind quotes: 200 when at least one worker runs with its app built (snapshot loaded) and the store can be read, else 503 with the same body saying what is missing. Needs no API key.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsReady"];
         head?: never;
         patch?: never;
         trace?: never;

@@ -74,6 +74,24 @@ export interface ServiceSchemas {
         /** @constant */
         status: "ok";
     };
+    ReadinessResponse: {
+        /**
+         * @description `ready`: at least one worker is running with its app built, and the store can be read.
+         * @enum {string}
+         */
+        status: "ready" | "not ready";
+        workers: {
+            /** @description Workers that built their app (snapshot loaded) and run. */
+            ready: number;
+            /** @description Workers configured (`THREADS`). */
+            total: number;
+        };
+        /**
+         * @description Whether a read of the store succeeded just now.
+         * @enum {string}
+         */
+        store: "ok" | "unreachable";
+    };
     /** @description An OpenAPI 3.1 document (this one). */
     OpenApiDocument: {
         openapi: string;

@@ -29,9 +29,6 @@ export interface GetHealthOperations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
-            413: components["responses"]["PayloadTooLarge"];
-            500: components["responses"]["InternalServerError"];
-            503: components["responses"]["ServiceUnavailable"];
         };
     };
     optionsHealth: {
