@@ -18,6 +18,7 @@ import Koa from 'koa'
 import { type Engine, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import type { ServiceConfig } from './config.js'
+import { requestLog } from './middleware/requestLog.js'
 import { sourceStateFetchers } from './vm/sourceState.js'
 import { type KeyRing, loadKeyRing } from './keys/keyRing.js'
 import { createAuth } from './middleware/auth.js'
@@ -86,6 +87,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   const app = new Koa<AppState>()
   app
     .use(requestId())
+    .use(requestLog())
     .use(errors())
     .use(routeCheck([publicApi, api]))
     .use(publicApi.routes())

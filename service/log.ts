@@ -1,33 +1,74 @@
 /**
- * Structured logging: one JSON object per line on stderr, so that a log collector can parse every line and the
- * stdout of the service stays reserved for the few human lines of `main.ts` (the listening URL, the dev keys).
+ * Structured logging with pino: one JSON object per line on stderr (`{"level","time","thread","event",…}`), so that
+ * a log collector can parse every line and the stdout of the service stays reserved for the few human lines of
+ * `main.ts` (the listening URL, the development keys). The same call works on the main thread and in workers.
  *
- * Used on both threads; no runtime imports beyond `node:worker_threads`, so the main thread stays light.
+ * - `LOG_LEVEL`: `debug`, `info` (default), `warn`, `error` or `silent`.
+ * - `LOG_PRETTY=1`: human-readable lines (pino-pretty, a development dependency; JSON when it is not installed).
+ *   `main.ts` turns it on for every thread when stderr is a terminal outside production.
+ *
+ * Lines go straight to fd 2 (pino's SonicBoom), never through `process.stderr`, which in a worker thread would
+ * cross to the main thread for every line. Synchronously (one `write` a line, a few µs): the last lines before a
+ * `process.exit` must not be lost, and an idle piscina worker sleeps in `Atomics.wait`, where an asynchronous
+ * write's completion would never run, holding its buffered lines until the next request wakes it.
  */
+import { createRequire } from 'node:module'
 import { isMainThread, threadId } from 'node:worker_threads'
+import { type DestinationStream, type Logger, pino } from 'pino'
 
 /** Severity of a log line. */
-export type LogLevel = 'info' | 'warn' | 'error'
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 /** Extra fields of a log line; values must be JSON-serializable. */
 export type LogFields = Readonly<Record<string, unknown>>
 
+/** The levels `LOG_LEVEL` accepts. */
+export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'silent']
+
+let logger: Logger | undefined
+
+/** pino-pretty's synchronous stream, when asked for and installed (it is a development dependency). */
+function prettyStream(): DestinationStream | undefined {
+  if (process.env.LOG_PRETTY !== '1') return undefined
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream
+    return pretty({ sync: true, destination: 2, ignore: 'pid,hostname', messageKey: 'event' })
+  } catch {
+    return undefined
+  }
+}
+
+/** The thread's logger, created on first use from the environment (workers inherit it). */
+function threadLogger(): Logger {
+  if (logger !== undefined) return logger
+  const level = LOG_LEVELS.includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info'
+  logger = pino(
+    {
+      level,
+      base: { thread: isMainThread ? 'main' : threadId },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      messageKey: 'event',
+    },
+    prettyStream() ?? pino.destination({ dest: 2, sync: true }),
+  )
+  return logger
+}
+
 /**
- * Writes one log line: `{"time", "level", "event", "thread", ...fields}`.
+ * Writes one log line: `{"level", "time", "thread", "event", ...fields}`.
  *
  * @param event - a short, stable identifier of what happened (`request.failed`, `worker.exited`)
  * @example
  * log('warn', 'shutdown.forced', { inFlight: 3 })
  */
 export function log(level: LogLevel, event: string, fields: LogFields = {}): void {
-  const line = JSON.stringify({
-    time: new Date().toISOString(),
-    level,
-    event,
-    thread: isMainThread ? 'main' : threadId,
-    ...fields,
-  })
-  process.stderr.write(`${line}\n`)
+  threadLogger()[level](fields, event)
+}
+
+/** Whether lines of `level` are written (skip building costly fields otherwise). */
+export function isLogged(level: LogLevel): boolean {
+  return threadLogger().isLevelEnabled(level)
 }
 
 /**

@@ -48,6 +48,8 @@ try {
 // bitcoinjs-lib: seconds and ~75 MB) on a thread that never needs them. The workers load it and refuse for us.
 const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
 
+// Human-readable logs on a terminal outside production, for every thread (workers inherit the environment).
+if (process.env.LOG_PRETTY === undefined && process.stderr.isTTY && !config.production) process.env.LOG_PRETTY = '1'
 const pool = createQuotePool(config)
 // Transaction status tracking runs off the request path, in its own thread with its own store connection.
 const tracker = startTrackerThread(config)

@@ -71,6 +71,37 @@ describe('service hardening (2 workers, a store file of its own)', () => {
     expect(storedQuotes()).toBe(before)
   })
 
+  it('logs one structured access line per request: route, status, duration, app id — never the key or the query', async () => {
+    const requestId = 'access-log-check-1'
+    const reply = await fetch(`${service.url}/getAction?${new URLSearchParams(QUERY)}`, {
+      headers: { ...KEY, 'x-request-id': requestId },
+    })
+    expect(reply.status).toBe(200)
+    let line: Record<string, unknown> | undefined
+    while (line === undefined) {
+      // The reply may reach us before the worker's line reaches the test's pipe.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      line = service
+        .stderr()
+        .split('\n')
+        .filter((text) => text.includes(requestId))
+        .map((text) => JSON.parse(text) as Record<string, unknown>)
+        .find((entry) => entry.event === 'request')
+    }
+    expect(line).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      route: '/api/getAction',
+      status: 200,
+      appId: 'alpha-mobile',
+      durationMs: expect.any(Number),
+      thread: expect.any(Number),
+      time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    expect(service.stderr()).not.toContain('dev-key-alpha-2')
+    expect(service.stderr()).not.toContain(QUERY.sender)
+  })
+
   /** Writes `text` on a raw connection and resolves with everything the server sent until it closed, and when. */
   function sendAndWaitForClose(text: string): Promise<{ reply: string; afterMs: number }> {
     const { hostname, port } = new URL(service.url)
