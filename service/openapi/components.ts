@@ -6,7 +6,14 @@
 import type { TSchema } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { ActionRequest } from '../schema/actionRequest.js'
-import { ActionResponse, HealthResponse, OpenApiDocument, Transaction } from '../schema/actionResponse.js'
+import {
+  ActionResponse,
+  ActionTransaction,
+  HealthResponse,
+  OpenApiDocument,
+  SolanaTransaction,
+  Transaction,
+} from '../schema/actionResponse.js'
 import {
   Registration,
   RegistrationErrorCode,
@@ -46,6 +53,8 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.SplitPart,
   schemas.RouteQuote,
   Transaction,
+  SolanaTransaction,
+  ActionTransaction,
   ActionResponse,
   HealthResponse,
   OpenApiDocument,

@@ -6,7 +6,6 @@ import type { Static } from '@sinclair/typebox'
 import type { Hex } from 'viem'
 import {
   type AppFee,
-  type Chain,
   InvalidAddressError,
   InvalidAmountZeroError,
   InvalidParameterError,
@@ -26,6 +25,7 @@ import type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '..
 export type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
 import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
+import { checkSolanaSponsor } from './solanaSponsor.js'
 
 /** Fields every action type shares (SPEC §2.3). */
 type ActionRequestBase = Omit<SwapActionRequest, 'actionType' | 'amount' | 'swapDirection'>
@@ -233,18 +233,6 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
       parameter: 'dstToken',
       value: request.dstToken,
       reason: `value is native wei: dstToken must be the native token ${dstChain.nativeToken}`,
-    })
-  }
-}
-
-/** SPEC §4.1: a sponsor pays fees and rent only for Solana same-chain swaps; anything else is refused, unrecorded. */
-function checkSolanaSponsor(request: ActionRequest, srcChain: Chain | undefined): void {
-  if (request.solanaSponsor === undefined) return
-  if (srcChain?.vm !== 'solana' || request.srcChainId !== request.dstChainId) {
-    throw new InvalidParameterError({
-      parameter: 'solanaSponsor',
-      value: request.solanaSponsor,
-      reason: 'solanaSponsor is only for Solana same-chain swaps (srcChainId and dstChainId both Solana)',
     })
   }
 }

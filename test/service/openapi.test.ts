@@ -136,7 +136,6 @@ describe('the OpenAPI document', () => {
       items: { $ref: '#/components/schemas/BridgeId' },
     })
     for (const name of [
-      'solanaSponsor',
       'returnDepositAddress',
       'gasless',
       'userId',
@@ -388,8 +387,8 @@ const CASES: Case[] = [
     code: 'INVALID_PARAMETER',
   },
   {
-    name: 'a Solana source (not supported yet)',
-    path: withQuery(arbitrumSwap, { srcChainId: SOLANA, srcToken: SOL_USDC, sender: SOL_WALLET }),
+    name: 'solanaSponsor off a Solana same-chain swap',
+    path: withQuery(arbitrumSwap, { solanaSponsor: SOL_WALLET }),
     headers: KEY,
     status: 400,
     code: 'INVALID_PARAMETER',
