@@ -3,12 +3,13 @@
  * `SOLANA_RPC_URL` through web3.js `Connection` (`getLatestBlockhash`, `getAccountInfo` of the mint). Without an
  * RPC the blockhash is the documented simulated one and SPL tokens are taken to belong to the Token program.
  */
-import { Connection, PublicKey } from '@solana/web3.js'
+import { PublicKey } from '@solana/web3.js'
 import { InvalidSrcTokenError } from '../../engine/index.js'
 import { SIMULATED_RECENT_BLOCKHASH, SOLANA_TOKEN_PROGRAMS, type SourceState } from '../../engine/transactions.js'
 import { solanaModule } from '../../engine/vm/solana.js'
 import { ServiceUnavailableError } from '../errors.js'
 import type { ServiceConfig } from '../config.js'
+import { solanaConnection } from './solanaConnection.js'
 import type { SourceStateFetcher, SourceStateRequest } from './sourceState.js'
 
 /** How long one `getAction` waits for the Solana node before answering 503. */
@@ -33,11 +34,7 @@ export function createSolanaSourceStateFetcher(config: Pick<ServiceConfig, 'sola
     })
     return () => Promise.resolve(simulated)
   }
-  const connection = new Connection(url, {
-    commitment: 'confirmed',
-    disableRetryOnRateLimit: true,
-    fetch: (input, init) => fetch(input, { ...init, signal: AbortSignal.timeout(RPC_TIMEOUT_MS) }),
-  })
+  const connection = solanaConnection(url, RPC_TIMEOUT_MS)
   return async (request: SourceStateRequest): Promise<SourceState> => {
     const isNative = request.tokenIn === solanaModule.nativeToken
     let answers: [{ blockhash: string }, { owner: PublicKey } | null | undefined]
