@@ -15,10 +15,10 @@
 import type { Connection } from '@solana/web3.js'
 import { PublicKey } from '@solana/web3.js'
 import { solanaModule } from '../../engine/vm/solana.js'
-import { log } from '../log.js'
 import { solanaConnection } from '../vm/solanaConnection.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import type { EvmRpcObserverOptions } from './evmRpcObserver.js'
+import { pendingLater, rpcObserver } from './rpcObserverShell.js'
 import type { Leg } from './trackingPlan.js'
 
 /** Options of `createSolanaRpcObserver`: those of every RPC observer (`RPC_URLS` entry and snapshot facts). */
@@ -42,11 +42,7 @@ export function createSolanaRpcObserver(options: SolanaRpcObserverOptions): Chai
   const deliveryTimeout = options.deliveryTimeoutSeconds ?? ((leg: Leg) => Math.max(3600, 10 * leg.expectedSeconds))
   const connection: Connection = solanaConnection(options.url, options.requestTimeoutMs ?? 10_000)
 
-  /** Stateless backoff: a quarter of the time waited so far, between minPoll (at least a slot) and maxPoll. */
-  const later = (leg: Leg, since: number, now: number): LegObservation => ({
-    status: 'pending',
-    checkAt: now + Math.min(maxPoll, Math.max(minPoll, leg.blockTimeMs / 1000, (now - since) / 4)),
-  })
+  const later = (leg: Leg, since: number, now: number) => pendingLater(leg, since, now, minPoll, maxPoll)
   const slotTime = async (slot: number, now: number) => (await connection.getBlockTime(slot)) ?? Math.floor(now)
 
   async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
@@ -98,28 +94,11 @@ export function createSolanaRpcObserver(options: SolanaRpcObserverOptions): Chai
     }
   }
 
-  return {
+  return rpcObserver({
     name: 'solana-rpc',
-    async observe(parameters) {
-      const { leg, since, now } = parameters
-      const observeLeg =
-        leg.kind === 'source'
-          ? observeSource
-          : leg.kind === 'delivery' && options.routerAddress !== undefined
-            ? observeDelivery
-            : undefined
-      if (observeLeg === undefined) throw new Error(`the solana-rpc observer does not observe ${leg.kind} legs`)
-      try {
-        return await observeLeg(parameters)
-      } catch (error) {
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          txId: parameters.txId,
-          leg: leg.index,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
-        return later(leg, since, now)
-      }
-    },
-  }
+    chainId,
+    observeSource,
+    observeDelivery: options.routerAddress === undefined ? undefined : observeDelivery,
+    later,
+  })
 }
