@@ -1,5 +1,11 @@
 /** The `solanaSponsor` rule of `getAction` (SPEC §4.1). */
-import { type Chain, InvalidAddressError, InvalidParameterError, addressProblem } from '../../engine/index.js'
+import {
+  type Chain,
+  InvalidAddressError,
+  InvalidParameterError,
+  addressProblem,
+  vmModuleOf,
+} from '../../engine/index.js'
 import type { ActionRequest } from '../schema/actionRequest.js'
 
 /**
@@ -14,7 +20,8 @@ import type { ActionRequest } from '../schema/actionRequest.js'
  */
 export function checkSolanaSponsor(request: ActionRequest, srcChain: Chain | undefined): void {
   if (request.solanaSponsor === undefined) return
-  if (srcChain?.vm !== 'solana' || request.srcChainId !== request.dstChainId) {
+  const acceptsSponsor = srcChain !== undefined && vmModuleOf(srcChain.vm).acceptsFeeSponsor === true
+  if (srcChain === undefined || !acceptsSponsor || request.srcChainId !== request.dstChainId) {
     throw new InvalidParameterError({
       parameter: 'solanaSponsor',
       value: request.solanaSponsor,
