@@ -17,5 +17,13 @@ export { transactionBuilderOf } from './vm/transactions.js'
 export type { BuildTransactionParameters, SourceState, Transaction, TransactionBuilder } from './vm/transactions.js'
 export { buildEvmTransaction, stepId } from './vm/evm/transaction.js'
 export type { BuildEvmTransactionParameters, EvmTransaction, RouterCall } from './vm/evm/transaction.js'
+export {
+  MEMO_PROGRAM_ID,
+  SIMULATED_RECENT_BLOCKHASH,
+  SOLANA_COMPUTE_UNIT_LIMIT,
+  SOLANA_TOKEN_PROGRAMS,
+  buildSolanaTransaction,
+} from './vm/solana/transaction.js'
+export type { BuildSolanaTransactionParameters, SolanaSourceState, SolanaTransaction } from './vm/solana/transaction.js'
 export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
 export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'

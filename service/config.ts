@@ -72,6 +72,11 @@ export interface ServiceConfig {
    */
   readonly rpcUrls: readonly RpcUrl[]
   /**
+   * `SOLANA_RPC_URL`, default none: the Solana JSON-RPC endpoint `getAction` reads a recent blockhash and the source
+   * token's program from. Without it, Solana transactions carry a simulated blockhash (engine/vm/solana/README.md).
+   */
+  readonly solanaRpcUrl?: string
+  /**
    * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
    * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
    */
@@ -146,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       10 * 365 * 24 * 3600,
     ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
+    ...(env.SOLANA_RPC_URL ? { solanaRpcUrl: httpUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL) } : {}),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
@@ -170,18 +176,24 @@ export function parseRpcUrls(raw: string): readonly RpcUrl[] {
     if (separator < 1 || !/^[1-9][0-9]*$/.test(chainIdText) || !Number.isSafeInteger(chainId)) {
       throw new Error(`RPC_URLS entries must be chainId=url, got ${JSON.stringify(part)}`)
     }
-    let protocol = ''
-    try {
-      protocol = new URL(url).protocol
-    } catch {
-      // reported below
-    }
-    if (protocol !== 'http:' && protocol !== 'https:')
-      throw new Error(`RPC_URLS: the URL of chain ${chainId} must be http(s), got ${JSON.stringify(url)}`)
+    httpUrl(`RPC_URLS: the URL of chain ${chainId}`, url)
     if (entries.some((entry) => entry.chainId === chainId)) throw new Error(`RPC_URLS names chain ${chainId} twice`)
     entries.push(Object.freeze({ chainId, url }))
   }
   return Object.freeze(entries)
+}
+
+/** `url` when it is an http(s) URL; else an Error naming `what`. */
+function httpUrl(what: string, url: string): string {
+  let protocol = ''
+  try {
+    protocol = new URL(url).protocol
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new Error(`${what} must be http(s), got ${JSON.stringify(url)}`)
+  return url
 }
 
 function benchNoStore(env: NodeJS.ProcessEnv): boolean {

@@ -7,4 +7,14 @@
 export interface SourceState {
   /** The VM the state was read for, checked by its builder. */
   readonly vm?: string
+  /** A Solana source: the recent blockhash, and the source token's program (`engine/vm/solana/README.md`). */
+  readonly solana?: SolanaSourceState
+}
+
+/** What a Solana builder needs from the chain at request time (`SourceState.solana`). */
+export interface SolanaSourceState {
+  /** A recent blockhash (base58); the transaction can land until it expires (about 150 slots, a minute). */
+  readonly recentBlockhash: string
+  /** The program that owns the source token's mint (Token or Token-2022), base58; default Token. Unused for SOL. */
+  readonly tokenProgram?: string
 }

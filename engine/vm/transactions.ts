@@ -1,11 +1,11 @@
 /**
  * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
  * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
- * `transactions` entry). A Solana or Bitcoin builder would bring @solana/web3.js or bitcoinjs-lib (today dev-only)
- * back into `dependencies`, behind the same entry.
+ * `transactions` entry). The Solana builder brings @solana/web3.js and @solana/spl-token behind the same entry.
  */
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
+import { type SolanaTransaction, buildSolanaTransaction } from './solana/transaction.js'
 import type { SourceState } from './sourceState.js'
 
 export type { SourceState } from './sourceState.js'
@@ -14,10 +14,14 @@ export type { SourceState } from './sourceState.js'
  * What every builder takes: the quote (with its fees), the request's parties, deadline and optional call, and the
  * source chain's state when its VM needs some (`SourceState`).
  */
-export type BuildTransactionParameters = BuildEvmTransactionParameters & { readonly sourceState?: SourceState }
+export type BuildTransactionParameters = BuildEvmTransactionParameters & {
+  readonly sourceState?: SourceState
+  /** Solana only: the account that pays fees and rent and co-signs (SPEC §4.1 `solanaSponsor`). */
+  readonly solanaSponsor?: string | undefined
+}
 
-/** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
-export type Transaction = EvmTransaction
+/** The `tx` object of the action response (SPEC §2.4), by source VM: `to`, `data`, `value`, `chainId` in each. */
+export type Transaction = EvmTransaction | SolanaTransaction
 
 /** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
 export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
@@ -25,13 +29,14 @@ export type TransactionBuilder = (parameters: BuildTransactionParameters) => Tra
 /** Builders by VM; a VM absent here has no transactions yet. */
 const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
   evm: buildEvmTransaction,
+  solana: buildSolanaTransaction,
 })
 
 /**
  * The transaction builder of a source chain's VM.
  *
  * @param vm - the source chain's `vm`.
- * @returns the builder, or `undefined` when the VM has none yet (Solana, Bitcoin, Tron, HyperCore): the caller
+ * @returns the builder, or `undefined` when the VM has none yet (Bitcoin, Tron, HyperCore): the caller
  *   answers "not supported yet".
  *
  * @example

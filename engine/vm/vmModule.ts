@@ -34,6 +34,11 @@ export interface VmModule {
   /** Whether the VM runs EVM contract calls, so that `evm-calldata-tx` can end on one of its chains. */
   readonly executesEvmCalldata: boolean
   /**
+   * Whether another account may pay a source transaction's fees and rent and co-sign it (`solanaSponsor`, SPEC
+   * §4.1: same-chain swaps only); absent: no.
+   */
+  readonly acceptsFeeSponsor?: boolean
+  /**
    * Why a string is not an account or token address of the VM, or `undefined` when it is one. Called with
    * non-empty strings without whitespace; the native sentinel is handled by the registry's `addressProblem`.
    */

@@ -8,9 +8,11 @@ import { schemas } from '../../engine/index.js'
 import { ActionRequest } from '../schema/actionRequest.js'
 import {
   ActionResponse,
+  ActionTransaction,
   HealthResponse,
   OpenApiDocument,
   ReadinessResponse,
+  SolanaTransaction,
   Transaction,
 } from '../schema/actionResponse.js'
 import {
@@ -52,6 +54,8 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.SplitPart,
   schemas.RouteQuote,
   Transaction,
+  SolanaTransaction,
+  ActionTransaction,
   ActionResponse,
   HealthResponse,
   ReadinessResponse,

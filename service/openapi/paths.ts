@@ -54,8 +54,9 @@ const getAction: Operation = {
     "`actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — " +
     'and finally routing (400).\n\n' +
     '**Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, ' +
-    '`returnDepositAddress=true`, `solanaSponsor`, and non-EVM source chains (Solana, Bitcoin, Tron, HyperCore; ' +
-    'they may be destinations).',
+    '`returnDepositAddress=true`, and source chains other than EVM and Solana (Bitcoin, Tron, HyperCore; they may ' +
+    'be destinations). `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`). `tx` ' +
+    'depends on the source VM: see `Transaction` (EVM) and `SolanaTransaction`.',
   tags: ['quotes'],
   parameters: parameterRefs('GetAction'),
   responses: {

@@ -88,6 +88,7 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
     appFees: request.appFees,
     deadline: options.deadline,
     sourceState: options.sourceState,
+    solanaSponsor: request.solanaSponsor,
     call:
       request.actionType === 'evm-calldata-tx'
         ? {

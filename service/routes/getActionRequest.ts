@@ -25,6 +25,7 @@ import type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '..
 export type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
 import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
+import { checkSolanaSponsor } from './solanaSponsor.js'
 
 /** Fields every action type shares (SPEC §2.3). */
 type ActionRequestBase = Omit<SwapActionRequest, 'actionType' | 'amount' | 'swapDirection'>
@@ -84,6 +85,7 @@ export function parseGetAction(
     ...optional('bridgeIds', decoded.bridgeIds),
     appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
     ...optional('maxPriceImpact', decoded.maxPriceImpact),
+    ...optional('solanaSponsor', decoded.solanaSponsor),
   }
   const request =
     decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
@@ -191,7 +193,8 @@ function canonicalAmount(amount: string): string {
 }
 
 /**
- * Snapshot-dependent rules: the source chain must be an EVM chain (other VMs' transactions are not built yet);
+ * Snapshot-dependent rules: the source chain's VM must have a transaction builder (EVM, Solana); `solanaSponsor`
+ * only on a Solana same-chain swap;
  * `evm-calldata-tx` needs a destination whose VM executes EVM calldata (`VmModule.executesEvmCalldata`), a native
  * `dstToken` for `value` and an ERC-20 one for `erc20Amount`.
  * Unknown chains are left to the engine (`UNSUPPORTED_NETWORK`).
@@ -208,6 +211,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
       reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM chain`,
     })
   }
+  checkSolanaSponsor(request, srcChain)
   if (request.actionType !== 'evm-calldata-tx' || dstChain === undefined) return
   if (!vmModuleOf(dstChain.vm).executesEvmCalldata) {
     throw new InvalidParameterError({
@@ -267,13 +271,6 @@ function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
     if (decoded[name] === true) {
       throw new InvalidParameterError({ parameter: name, value: 'true', reason: `${name}=true is not supported yet` })
     }
-  }
-  if (decoded.solanaSponsor !== undefined) {
-    throw new InvalidParameterError({
-      parameter: 'solanaSponsor',
-      value: decoded.solanaSponsor,
-      reason: 'solanaSponsor is not supported yet (no Solana transactions yet)',
-    })
   }
   rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
 }

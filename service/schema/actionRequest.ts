@@ -17,6 +17,7 @@ const {
   Hex,
   MaxPriceImpact,
   Slippage,
+  SolanaAddress,
   SwapDirection,
   TokenAddress,
 } = schemas
@@ -37,6 +38,9 @@ const baseProperties = {
   }),
   maxPriceImpact: Type.Optional(
     described(MaxPriceImpact, "Percent, when the request gave one (absent: the engine's default)."),
+  ),
+  solanaSponsor: Type.Optional(
+    described(SolanaAddress, 'Pays the fees and rent of a Solana same-chain swap and co-signs, when given.'),
   ),
 }
 

@@ -7,7 +7,7 @@ import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 
-const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
+const { AmountString, ChainId, EvmAddress, Hex, QuoteResult, SolanaAddress } = schemas
 
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export const Transaction = Type.Object(
@@ -29,10 +29,42 @@ export const Transaction = Type.Object(
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export type Transaction = Static<typeof Transaction>
 
+/** The transaction to sign from a Solana source chain (SPEC §2.4 `tx`); fields in engine/vm/solana/README.md. */
+export const SolanaTransaction = Type.Object(
+  {
+    to: described(SolanaAddress, "The bridge's deposit account (vault) the input is paid into: the chain's router."),
+    data: Type.String({
+      pattern: '^[A-Za-z0-9+/]+={0,2}$',
+      description:
+        'The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the ' +
+        "input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if " +
+        'missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send.',
+    }),
+    value: described(AmountString, 'Lamports moved to `to`: the input bound for SOL, else `"0"`.'),
+    chainId: described(ChainId, 'The source chain (Solana).'),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both ' +
+      "sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has " +
+      'none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`).',
+    'x-component': 'SolanaTransaction',
+  },
+)
+
+/** `tx` of the action response, by source VM. */
+export const ActionTransaction = Type.Union([Transaction, SolanaTransaction], {
+  description:
+    "The transaction to sign, in the source chain's format: an EVM router call (`Transaction`) or a Solana " +
+    'transaction (`SolanaTransaction`); `vmId` says which.',
+  'x-component': 'ActionTransaction',
+})
+
 /** The action response (SPEC §2.4). */
 export const ActionResponse = Type.Object(
   {
-    tx: Transaction,
+    tx: ActionTransaction,
     txId: Type.String({
       pattern: '^0x[0-9a-f]{64}$',
       description:

@@ -72,8 +72,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'srcChainId',
     ChainId,
     'Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 ' +
-      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, ' +
-      `HyperCore): ${NOT_YET} (no transactions are built for them), 400 \`INVALID_PARAMETER\`.`,
+      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM and Solana source chains get a ' +
+      `transaction; Bitcoin, Tron and HyperCore sources: ${NOT_YET} (no transactions are built for them), 400 ` +
+      '`INVALID_PARAMETER`.',
     true,
   ),
   query(
@@ -167,8 +168,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'solanaSponsor',
     SolanaAddress,
-    'Pays transaction fees and rent, for Solana same-chain swaps (SPEC §4.1). ' +
-      `${NOT_YET}: any value gets 400 \`INVALID_PARAMETER\`.`,
+    'Pays the transaction fees and the rent of accounts the transaction creates, for Solana same-chain swaps only ' +
+      '(SPEC §4.1): it becomes the fee payer of `tx`, which then needs two signatures, the sponsor and the ' +
+      'sender. On any other route: 400 `INVALID_PARAMETER`. Malformed: 400 `INVALID_ADDRESS_FORMAT`.',
   ),
   queryParameter(
     'bridgeIds',

@@ -27,9 +27,9 @@ import {
   numberToHex,
   toEventSelector,
 } from 'viem'
-import { log } from '../log.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
+import { pendingLater, rpcObserver } from './rpcObserverShell.js'
 import type { Leg } from './trackingPlan.js'
 
 /** topic0 of the router's `Delivered` event. */
@@ -93,10 +93,7 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
   }
 
   /** Stateless backoff: grows with the time the leg has been waiting, between minPoll and maxPoll (and ≥ a block). */
-  const later = (leg: Leg, since: number, now: number): LegObservation => {
-    const wait = Math.min(maxPoll, Math.max(minPoll, leg.blockTimeMs / 1000, (now - since) / 4))
-    return { status: 'pending', checkAt: now + wait }
-  }
+  const later = (leg: Leg, since: number, now: number) => pendingLater(leg, since, now, minPoll, maxPoll)
 
   const blockTimestamp = async (blockHash: Hex) => Number((await client.getBlock({ blockHash })).timestamp)
 
@@ -186,32 +183,14 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     }
   }
 
-  return {
+  return rpcObserver({
     name: 'evm-rpc',
-    async observe(parameters) {
-      const { leg, since, now } = parameters
-      // Decided before any RPC: a leg this observer cannot see is the tracker's wiring bug, not a node failure.
-      const observeLeg =
-        leg.kind === 'source'
-          ? observeSource
-          : leg.kind === 'delivery' && options.routerAddress !== undefined
-            ? observeDelivery
-            : undefined
-      if (observeLeg === undefined) throw new Error(`the evm-rpc observer does not observe ${leg.kind} legs`)
-      try {
-        await checkChainId()
-        return await observeLeg(parameters)
-      } catch (error) {
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          txId: parameters.txId,
-          leg: leg.index,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
-        return later(leg, since, now)
-      }
-    },
-  }
+    chainId,
+    observeSource,
+    observeDelivery: options.routerAddress === undefined ? undefined : observeDelivery,
+    beforeLookup: checkChainId,
+    later,
+  })
 }
 
 /** Whether an error is viem's "no receipt yet", however deeply viem wrapped it (by class, along `cause`). */

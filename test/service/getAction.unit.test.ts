@@ -99,7 +99,6 @@ describe('checkActionChains on the default snapshot', () => {
   const snapshot = loadSnapshotFile()
   it.each([
     ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
-    ['Solana', 1151111081099710, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
     ['Bitcoin', 20000000000001, 'bitcoin'],
     ['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
   ])('refuses a %s source: not supported yet', (_name, chainId, token) => {

@@ -14,7 +14,7 @@ import {
   UnsupportedNetworkError,
   UnsupportedSwapDirectionError,
 } from '../../engine/index.js'
-import { ETH_USDC, OP_USDC, SOLANA, SOL_USDC, ZERO } from '../helpers/miniSnapshot.js'
+import { ETH_USDC, OP_USDC, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO } from '../helpers/miniSnapshot.js'
 
 export interface ErrorCase {
   name: string
@@ -70,6 +70,7 @@ const badAddress = (
   engine,
 })
 const NOT_YET = /not supported yet/
+const SAME_CHAIN = /only for Solana same-chain swaps/
 
 export const ERROR_CASES: readonly ErrorCase[] = [
   // Always required.
@@ -226,16 +227,30 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     reason(NOT_YET),
   ),
   invalid('returnDepositAddress=1', 'swap', { returnDepositAddress: '1' }, 'returnDepositAddress', '1'),
-  invalid('solanaSponsor', 'swap', { solanaSponsor: SOL_USDC }, 'solanaSponsor', SOL_USDC, reason(NOT_YET)),
-  invalid('a venue-only parameter', 'swap', { userId: 'u1' }, 'userId', 'u1'),
+  // solanaSponsor: Solana same-chain swaps only (SPEC §4.1).
   invalid(
-    'a Solana source chain',
+    'solanaSponsor on an EVM swap',
     'swap',
-    { srcChainId: String(SOLANA), srcToken: SOL_USDC, recipient: '0x1111111111111111111111111111111111111111' },
-    'srcChainId',
-    String(SOLANA),
-    reason(NOT_YET),
+    { solanaSponsor: SOL_USDC },
+    'solanaSponsor',
+    SOL_USDC,
+    reason(SAME_CHAIN),
   ),
+  invalid(
+    'solanaSponsor on a bridge out of Solana',
+    'swap',
+    {
+      srcChainId: String(SOLANA),
+      srcToken: SOL_USDC,
+      sender: SOL_RECIPIENT,
+      recipient: '0x1111111111111111111111111111111111111111',
+      solanaSponsor: SOL_USDC,
+    },
+    'solanaSponsor',
+    SOL_USDC,
+    reason(SAME_CHAIN),
+  ),
+  invalid('a venue-only parameter', 'swap', { userId: 'u1' }, 'userId', 'u1'),
   // Addresses and chains, checked by the engine.
   badAddress('sender malformed (engine)', 'swap', { sender: '0x12' }, 'sender', '0x12', true),
   badAddress('recipient malformed (engine)', 'swap', { recipient: 'nope' }, 'recipient', 'nope', true),

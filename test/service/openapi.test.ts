@@ -136,7 +136,6 @@ describe('the OpenAPI document', () => {
       items: { $ref: '#/components/schemas/BridgeId' },
     })
     for (const name of [
-      'solanaSponsor',
       'returnDepositAddress',
       'gasless',
       'userId',
@@ -314,6 +313,19 @@ const CASES: Case[] = [
   },
   { name: 'cross-chain swap (USDC on Base → USDT on OP)', path: withQuery(crossChain), headers: KEY, status: 200 },
   {
+    name: 'from Solana: a SolanaTransaction (SOL → USDC on Solana, fees to a Solana receiver)',
+    path: withQuery(arbitrumSwap, {
+      srcChainId: SOLANA,
+      srcToken: '11111111111111111111111111111111',
+      dstChainId: SOLANA,
+      dstToken: SOL_USDC,
+      sender: SOL_WALLET,
+      appFees: JSON.stringify([{ bps: 10, receiverAddress: SOL_WALLET }]),
+    }),
+    headers: KEY,
+    status: 200,
+  },
+  {
     name: 'exact out (0.1 WETH on Arbitrum)',
     path: withQuery(arbitrumSwap, { swapDirection: 'exact-amount-out', amount: '100000000000000000' }),
     headers: KEY,
@@ -388,8 +400,8 @@ const CASES: Case[] = [
     code: 'INVALID_PARAMETER',
   },
   {
-    name: 'a Solana source (not supported yet)',
-    path: withQuery(arbitrumSwap, { srcChainId: SOLANA, srcToken: SOL_USDC, sender: SOL_WALLET }),
+    name: 'solanaSponsor off a Solana same-chain swap',
+    path: withQuery(arbitrumSwap, { solanaSponsor: SOL_WALLET }),
     headers: KEY,
     status: 400,
     code: 'INVALID_PARAMETER',

@@ -17,9 +17,22 @@ export interface ServiceSchemas {
         /** @description The source chain. */
         chainId: components["schemas"]["ChainId"];
     };
+    /** @description The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`). */
+    SolanaTransaction: {
+        /** @description The bridge's deposit account (vault) the input is paid into: the chain's router. */
+        to: components["schemas"]["SolanaAddress"];
+        /** @description The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send. */
+        data: string;
+        /** @description Lamports moved to `to`: the input bound for SOL, else `"0"`. */
+        value: components["schemas"]["AmountString"];
+        /** @description The source chain (Solana). */
+        chainId: components["schemas"]["ChainId"];
+    };
+    /** @description The transaction to sign, in the source chain's format: an EVM router call (`Transaction`) or a Solana transaction (`SolanaTransaction`); `vmId` says which. */
+    ActionTransaction: components["schemas"]["Transaction"] | components["schemas"]["SolanaTransaction"];
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
     ActionResponse: {
-        tx: components["schemas"]["Transaction"];
+        tx: components["schemas"]["ActionTransaction"];
         /** @description Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`. */
         txId: string;
         /** @description VM of the source chain. */
@@ -125,6 +138,8 @@ export interface ServiceSchemas {
          * @example 15
          */
         maxPriceImpact: number;
+        /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
+        solanaSponsor?: components["schemas"]["SolanaAddress"];
         /** @description Canonical: leading zeros dropped. */
         amount: components["schemas"]["AmountString"];
         swapDirection: components["schemas"]["SwapDirection"];
@@ -150,6 +165,8 @@ export interface ServiceSchemas {
          * @example 15
          */
         maxPriceImpact: number;
+        /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
+        solanaSponsor?: components["schemas"]["SolanaAddress"];
         to: components["schemas"]["EvmAddress"];
         data: components["schemas"]["Hex"];
         /** @description Native wei the call needs (quoted exact-out in the native token). */

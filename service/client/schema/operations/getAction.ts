@@ -13,7 +13,7 @@ export interface GetActionOperations {
                 actionType: components["parameters"]["GetAction.actionType"];
                 /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
                 sender: components["parameters"]["GetAction.sender"];
-                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, HyperCore): **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
+                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM and Solana source chains get a transaction; Bitcoin, Tron and HyperCore sources: **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
                 srcChainId: components["parameters"]["GetAction.srcChainId"];
                 /** @description Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`. */
                 srcToken: components["parameters"]["GetAction.srcToken"];
@@ -39,7 +39,7 @@ export interface GetActionOperations {
                 erc20Amount?: components["parameters"]["GetAction.erc20Amount"];
                 /** @description Spender approved for `erc20Amount` before the call (`evm-calldata-tx`); default `to`. 400 `INVALID_ADDRESS_FORMAT` when malformed. */
                 erc20Spender?: components["parameters"]["GetAction.erc20Spender"];
-                /** @description Pays transaction fees and rent, for Solana same-chain swaps (SPEC §4.1). **Not supported yet**: any value gets 400 `INVALID_PARAMETER`. */
+                /** @description Pays the transaction fees and the rent of accounts the transaction creates, for Solana same-chain swaps only (SPEC §4.1): it becomes the fee payer of `tx`, which then needs two signatures, the sponsor and the sender. On any other route: 400 `INVALID_PARAMETER`. Malformed: 400 `INVALID_ADDRESS_FORMAT`. */
                 solanaSponsor?: components["parameters"]["GetAction.solanaSponsor"];
                 /** @description Restricts the bridges a route may use; default: all. Repeated (`bridgeIds=cctp&bridgeIds=across`), comma-separated (`bridgeIds=cctp,across`) or both; duplicates are dropped. An unknown or empty id: 400 `INVALID_PARAMETER` (`details.value` is the id). When the allowed bridges connect neither the chains nor the tokens: 400 `UNSUPPORTED_NETWORK_PAIR` or `UNSUPPORTED_NETWORK_TOKEN_PAIR`. */
                 bridgeIds?: components["parameters"]["GetAction.bridgeIds"];
