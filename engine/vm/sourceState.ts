@@ -7,4 +7,24 @@
 export interface SourceState {
   /** The VM the state was read for, checked by its builder. */
   readonly vm?: string
+  /** A Bitcoin sender's unspent outputs (its UTXO provider's answer), for the PSBT's coin selection. */
+  readonly bitcoin?: BitcoinSourceState
+}
+
+/** What a Bitcoin builder needs from the chain: the sender's unspent outputs. */
+export interface BitcoinSourceState {
+  /** Every unspent output of the sender's address, in any order; unconfirmed ones are not spent. */
+  readonly utxos: readonly BitcoinUtxo[]
+}
+
+/** One unspent output of the sender (Esplora's `GET /address/:address/utxo` item). */
+export interface BitcoinUtxo {
+  /** The funding transaction's id: 64 hex digits, in the usual (display, byte-reversed) order. */
+  readonly txid: string
+  /** The output's index in that transaction. */
+  readonly vout: number
+  /** Satoshis. */
+  readonly value: bigint
+  /** Whether the funding transaction is in a block. */
+  readonly confirmed: boolean
 }

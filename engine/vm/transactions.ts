@@ -1,12 +1,13 @@
 /**
  * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
  * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
- * `transactions` entry). A Solana or Bitcoin builder would bring @solana/web3.js or bitcoinjs-lib (today dev-only)
- * back into `dependencies`, behind the same entry.
+ * `transactions` entry). The Bitcoin builder brings bitcoinjs-lib, behind the same entry.
  */
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 import type { SourceState } from './sourceState.js'
+import { type BitcoinTransaction, buildBitcoinTransaction } from './bitcoin/transaction.js'
+import { type HypercoreTransaction, buildHypercoreTransaction } from './hypercore/transaction.js'
 
 export type { SourceState } from './sourceState.js'
 
@@ -16,8 +17,8 @@ export type { SourceState } from './sourceState.js'
  */
 export type BuildTransactionParameters = BuildEvmTransactionParameters & { readonly sourceState?: SourceState }
 
-/** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
-export type Transaction = EvmTransaction
+/** The `tx` object of the action response (SPEC §2.4), by source VM. */
+export type Transaction = EvmTransaction | BitcoinTransaction | HypercoreTransaction
 
 /** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
 export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
@@ -25,13 +26,15 @@ export type TransactionBuilder = (parameters: BuildTransactionParameters) => Tra
 /** Builders by VM; a VM absent here has no transactions yet. */
 const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
   evm: buildEvmTransaction,
+  bitcoin: buildBitcoinTransaction,
+  hypercore: buildHypercoreTransaction,
 })
 
 /**
  * The transaction builder of a source chain's VM.
  *
  * @param vm - the source chain's `vm`.
- * @returns the builder, or `undefined` when the VM has none yet (Solana, Bitcoin, Tron, HyperCore): the caller
+ * @returns the builder, or `undefined` when the VM has none yet (Solana, Tron): the caller
  *   answers "not supported yet".
  *
  * @example
