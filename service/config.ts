@@ -49,6 +49,12 @@ export interface ServiceConfig {
    */
   readonly rpcUrls: readonly RpcUrl[]
   /**
+   * `BITCOIN_API_URL`, an Esplora-compatible REST API (`https://blockstream.info/api`, `https://mempool.space/api`):
+   * where a Bitcoin sender's unspent outputs are read for its deposit PSBT. Default none: a simulated provider
+   * (`service/vm/bitcoinUtxos.ts`).
+   */
+  readonly bitcoinApiUrl?: string
+  /**
    * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
    * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
    */
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       10 * 365 * 24 * 3600,
     ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
+    ...optionalHttpUrl('BITCOIN_API_URL', 'bitcoinApiUrl', env.BITCOIN_API_URL),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
@@ -154,6 +161,15 @@ export function parseRpcUrls(raw: string): readonly RpcUrl[] {
     entries.push(Object.freeze({ chainId, url }))
   }
   return Object.freeze(entries)
+}
+
+/** `{ [key]: url }` for an http(s) URL without its trailing slash, `{}` when unset. */
+function optionalHttpUrl<K extends string>(name: string, key: K, raw: string | undefined): { [P in K]?: string } {
+  if (raw === undefined || raw === '') return {}
+  if (!/^https?:\/\/[^/]/.test(raw) || !URL.canParse(raw)) {
+    throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`)
+  }
+  return { [key]: raw.replace(/\/+$/, '') } as { [P in K]?: string }
 }
 
 function benchNoStore(env: NodeJS.ProcessEnv): boolean {

@@ -102,14 +102,17 @@ export class PayloadTooLargeError extends BaseError<PayloadTooLargeDetails, Serv
   }
 }
 
-/** The service is saturated; retry after the time in the Retry-After header. */
+/**
+ * The service is saturated, or a chain service it needs for the answer (a UTXO provider) did not answer; retry after
+ * the time in the Retry-After header.
+ */
 export class ServiceUnavailableError extends BaseError<ServiceUnavailableDetails, ServiceErrorCode> {
   static override readonly code = 'SERVICE_UNAVAILABLE'
   static override readonly status = 503
   static override readonly title = 'Service unavailable'
   static override readonly errorName = 'ServiceUnavailableError'
-  constructor(details: ServiceUnavailableDetails) {
-    super('The service is at capacity, retry shortly', details)
+  constructor(details: ServiceUnavailableDetails, message = 'The service is at capacity, retry shortly') {
+    super(message, details)
   }
 }
 

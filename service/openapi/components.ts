@@ -23,6 +23,7 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
+import { BitcoinTransaction, HypercoreTransaction } from '../schema/sourceTransactions.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -46,6 +47,8 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.SplitPart,
   schemas.RouteQuote,
   Transaction,
+  BitcoinTransaction,
+  HypercoreTransaction,
   ActionResponse,
   HealthResponse,
   OpenApiDocument,

@@ -6,6 +6,7 @@
 import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
+import { BitcoinTransaction, HypercoreTransaction } from './sourceTransactions.js'
 
 const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
 
@@ -32,7 +33,11 @@ export type Transaction = Static<typeof Transaction>
 /** The action response (SPEC §2.4). */
 export const ActionResponse = Type.Object(
   {
-    tx: Transaction,
+    tx: Type.Union([Transaction, BitcoinTransaction, HypercoreTransaction], {
+      description:
+        'The transaction to sign, by source VM: `Transaction` (EVM: the router call), `BitcoinTransaction` (a ' +
+        'PSBT), `HypercoreTransaction` (Hyperliquid typed data). `to`, `data`, `value` and `chainId` are always there.',
+    }),
     txId: Type.String({
       pattern: '^0x[0-9a-f]{64}$',
       description:

@@ -1,9 +1,10 @@
 /**
- * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use. A VM absent here
- * is tracked by the simulated observer only.
+ * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use (EVM: JSON-RPC;
+ * Bitcoin: an Esplora REST API). A VM absent here is tracked by the simulated observer only.
  */
 import type { Vm } from '../../engine/index.js'
 import type { ChainObserver } from './chainObserver.js'
+import { createEsploraObserver } from './esploraObserver.js'
 import { type EvmRpcObserverOptions, createEvmRpcObserver } from './evmRpcObserver.js'
 
 /** Creates the observer of one chain from its `RPC_URLS` entry and snapshot facts. */
@@ -11,6 +12,7 @@ export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserv
 
 const FACTORIES: Readonly<Partial<Record<Vm, RpcObserverFactory>>> = Object.freeze({
   evm: createEvmRpcObserver,
+  bitcoin: createEsploraObserver,
 })
 
 /**

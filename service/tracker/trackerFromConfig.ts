@@ -2,7 +2,7 @@
  * Builds the tracker the service runs from its configuration: the snapshot's chain facts, the simulated observer
  * (`SIMULATED_TIME_SCALE`, injected outcomes outside production) and one EVM RPC observer per `RPC_URLS` entry.
  */
-import type { ServiceConfig } from '../config.js'
+import type { RpcUrl, ServiceConfig } from '../config.js'
 import type { ChainObserver } from './chainObserver.js'
 import { rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
@@ -20,6 +20,7 @@ export type TrackerConfig = Pick<
   | 'quoteRetentionSeconds'
   | 'rpcUrls'
   | 'simulatedTimeScale'
+  | 'bitcoinApiUrl'
 >
 
 /**
@@ -37,12 +38,12 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     ...(config.production ? {} : { outcomeOf: (txId: string) => readSimulatedOutcome(config.dataDir, txId) }),
   })
   const rpc = new Map<number, ChainObserver>()
-  for (const { chainId, url } of config.rpcUrls) {
+  for (const { chainId, url } of rpcUrlsOf(config, facts.chains)) {
     const chain = facts.chains.get(chainId)
     const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
     if (chain === undefined || createObserver === undefined) {
       throw new Error(
-        `RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot (no RPC observer for its VM)`,
+        `RPC_URLS names chain ${chainId}, which is not an EVM or Bitcoin chain of the snapshot (no RPC observer for its VM)`,
       )
     }
     rpc.set(
@@ -63,4 +64,16 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     quoteTtlSeconds: config.quoteTtlSeconds,
     quoteRetentionSeconds: config.quoteRetentionSeconds,
   })
+}
+
+/**
+ * `RPC_URLS`, plus `BITCOIN_API_URL` for each Bitcoin chain that `RPC_URLS` does not name: the UTXO provider is an
+ * Esplora API, which also observes deposits.
+ */
+function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly vm: string }>): readonly RpcUrl[] {
+  const { bitcoinApiUrl } = config
+  if (bitcoinApiUrl === undefined) return config.rpcUrls
+  const named = new Set(config.rpcUrls.map((entry) => entry.chainId))
+  const bitcoinChains = [...chains].filter(([chainId, chain]) => chain.vm === 'bitcoin' && !named.has(chainId))
+  return [...config.rpcUrls, ...bitcoinChains.map(([chainId]) => ({ chainId, url: bitcoinApiUrl }))]
 }

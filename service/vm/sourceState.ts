@@ -6,6 +6,7 @@
 import type { Vm } from '../../engine/index.js'
 import type { SourceState } from '../../engine/transactions.js'
 import type { ServiceConfig } from '../config.js'
+import { createBitcoinUtxoFetcher } from './bitcoinUtxos.js'
 
 /** What a fetcher is told about the request. Amounts are the quote's bounds, in the source token's smallest units. */
 export interface SourceStateRequest {
@@ -22,7 +23,9 @@ export type SourceStateFetcher = (request: SourceStateRequest) => Promise<Source
 /** Creates a VM's fetcher from the configuration, once per worker. */
 export type SourceStateFetcherFactory = (config: ServiceConfig) => SourceStateFetcher
 
-const FACTORIES: Readonly<Partial<Record<Vm, SourceStateFetcherFactory>>> = Object.freeze({})
+const FACTORIES: Readonly<Partial<Record<Vm, SourceStateFetcherFactory>>> = Object.freeze({
+  bitcoin: createBitcoinUtxoFetcher,
+})
 
 /**
  * The fetchers of every VM that needs source state, created from the configuration.

@@ -3,9 +3,7 @@
  * with a test key (ecpair), its signatures verified, finalized and extracted; then the extracted transaction's
  * outputs, memo, fee and size are compared with the quote and the snapshot's fee rate.
  */
-import * as ecc from '@bitcoinerlab/secp256k1'
-import { Psbt, type Transaction, address, crypto, payments, script, toXOnly } from 'bitcoinjs-lib'
-import { ECPairFactory } from 'ecpair'
+import { address, payments, script } from 'bitcoinjs-lib'
 import { describe, expect, it } from 'vitest'
 import { InvalidAddressError, InvalidParameterError, type QuoteResult, createEngine } from '../../../../engine/index.js'
 import { loadSnapshotFile } from '../../../../engine/loader.js'
@@ -16,6 +14,7 @@ import {
   parseBitcoinMemo,
   transactionBuilderOf,
 } from '../../../../engine/transactions.js'
+import { KEY, P2TR, P2WPKH, signPsbt } from '../../../helpers/bitcoinWallet.js'
 import { thrown } from '../../../helpers/thrown.js'
 
 const engine = createEngine(loadSnapshotFile())
@@ -24,12 +23,6 @@ const VAULT = engine.snapshot.chains.get(BTC)!.routerAddress
 const FEE_RATE = engine.snapshot.chains.get(BTC)!.gasPrice
 const ETH_USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
 const RECIPIENT = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
-
-const ECPair = ECPairFactory(ecc)
-const key = ECPair.fromPrivateKey(new Uint8Array(32).fill(1))
-const internalKey = toXOnly(key.publicKey)
-const P2WPKH = payments.p2wpkh({ pubkey: key.publicKey }).address!
-const P2TR = payments.p2tr({ internalPubkey: internalKey }).address!
 
 const utxo = (n: number, value: bigint, confirmed = true): BitcoinUtxo => ({
   txid: n.toString(16).padStart(2, '0').repeat(32),
@@ -63,27 +56,8 @@ function build(sender: string, quote: QuoteResult, utxos: readonly BitcoinUtxo[]
   })
 }
 
-/** Signs every input as the test key's wallet would, verifies the signatures, finalizes and extracts. */
-function signAndExtract(tx: BitcoinTransaction, sender: string): { psbt: Psbt; signed: Transaction } {
-  const psbt = Psbt.fromBase64(tx.data)
-  if (sender === P2TR) {
-    psbt.data.inputs.forEach((_, index) => psbt.updateInput(index, { tapInternalKey: internalKey }))
-    psbt.signAllInputs(key.tweak(crypto.taggedHash('TapTweak', internalKey)))
-    expect(
-      psbt.validateSignaturesOfAllInputs((pubkey, hash, signature) => ecc.verifySchnorr(hash, pubkey, signature)),
-    ).toBe(true)
-  } else {
-    psbt.signAllInputs(key)
-    expect(psbt.validateSignaturesOfAllInputs((pubkey, hash, signature) => ecc.verify(hash, pubkey, signature))).toBe(
-      true,
-    )
-  }
-  psbt.finalizeAllInputs()
-  return { psbt, signed: psbt.extractTransaction() }
-}
-
 function expectMatchesQuote(tx: BitcoinTransaction, quote: QuoteResult, sender: string) {
-  const { psbt, signed } = signAndExtract(tx, sender)
+  const { psbt, signed } = signPsbt(tx.data, sender)
   const [vault, memo, change] = signed.outs
   expect(tx.to).toBe(VAULT)
   expect(address.fromOutputScript(vault!.script)).toBe(VAULT)
@@ -152,7 +126,7 @@ describe('Bitcoin deposit PSBT', () => {
   })
 
   it('refuses a sender it cannot spend from (P2PKH) and a refundTo other than the sender', () => {
-    const p2pkh = payments.p2pkh({ pubkey: key.publicKey }).address!
+    const p2pkh = payments.p2pkh({ pubkey: KEY.publicKey }).address!
     const quote = quoteFor(P2WPKH, 'exact-amount-in', '1000000')
     const error = thrown(() => build(p2pkh, quote), InvalidAddressError)
     expect(error.details).toMatchObject({ field: 'sender', address: p2pkh })
