@@ -14,7 +14,7 @@ import { type RunningService, startService } from '../helpers/startService.js'
 import { type Contract, createContract, send } from './contract.js'
 import { call, waitForStatus } from './trackerApi.js'
 
-/** A key without application fees: the default key's fee receiver is an EVM address, which a Bitcoin input cannot pay. */
+/** A key without application fees: the default key's receiver is an EVM address, which a Bitcoin input cannot pay. */
 const API_KEY = 'dev-key-alpha-2'
 const BTC = 20000000000001
 const ETH_USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
