@@ -3,10 +3,12 @@
  * wallet signs a deposit PSBT — signatures verified, inputs finalized, the transaction extracted.
  */
 import * as ecc from '@bitcoinerlab/secp256k1'
-import { Psbt, type Transaction, crypto, payments, toXOnly } from 'bitcoinjs-lib'
+import { Psbt, type Transaction, crypto, initEccLib, payments, toXOnly } from 'bitcoinjs-lib'
 import { ECPairFactory } from 'ecpair'
 import { expect } from 'vitest'
 
+// What the builder does too: P2TR addresses need an elliptic-curve library.
+initEccLib(ecc)
 const ECPair = ECPairFactory(ecc)
 /** The test key (private key 0x0101…01). */
 export const KEY = ECPair.fromPrivateKey(new Uint8Array(32).fill(1))
