@@ -19,7 +19,8 @@ export interface ServiceSchemas {
     };
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
     ActionResponse: {
-        tx: components["schemas"]["Transaction"];
+        /** @description The transaction to sign, by source VM: `Transaction` (EVM: the router call), `BitcoinTransaction` (a PSBT), `HypercoreTransaction` (Hyperliquid typed data). `to`, `data`, `value` and `chainId` are always there. */
+        tx: components["schemas"]["Transaction"] | components["schemas"]["BitcoinTransaction"] | components["schemas"]["HypercoreTransaction"];
         /** @description Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`. */
         txId: string;
         /** @description VM of the source chain. */
