@@ -11,8 +11,7 @@
  *   the mempool, or never broadcast) → `failed`.
  * - An API that does not answer never fails a transaction: the leg stays pending and the problem is logged.
  */
-import { log } from '../log.js'
-import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
+import { type ChainObserver, type LegObservation, type ObserveLegParameters, logRpcFailure } from './chainObserver.js'
 import type { EvmRpcObserverOptions } from './evmRpcObserver.js'
 import type { Leg } from './trackingPlan.js'
 
@@ -115,12 +114,7 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
       try {
         return await observeSource(parameters)
       } catch (error) {
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          txId: parameters.txId,
-          leg: leg.index,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
+        logRpcFailure(chainId, parameters, error)
         return later(leg, since, now)
       }
     },

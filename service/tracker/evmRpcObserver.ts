@@ -27,9 +27,8 @@ import {
   numberToHex,
   toEventSelector,
 } from 'viem'
-import { log } from '../log.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
-import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
+import { type ChainObserver, type LegObservation, type ObserveLegParameters, logRpcFailure } from './chainObserver.js'
 import type { Leg } from './trackingPlan.js'
 
 /** topic0 of the router's `Delivered` event. */
@@ -202,12 +201,7 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
         await checkChainId()
         return await observeLeg(parameters)
       } catch (error) {
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          txId: parameters.txId,
-          leg: leg.index,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
+        logRpcFailure(chainId, parameters, error)
         return later(leg, since, now)
       }
     },
