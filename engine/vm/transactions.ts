@@ -3,6 +3,7 @@
  * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
  * `transactions` entry). The Bitcoin builder brings bitcoinjs-lib, behind the same entry.
  */
+import { InvalidParameterError } from '../errors/index.js'
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 import type { SourceState } from './sourceState.js'
@@ -26,8 +27,8 @@ export type TransactionBuilder = (parameters: BuildTransactionParameters) => Tra
 /** Builders by VM; a VM absent here has no transactions yet. */
 const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
   evm: buildEvmTransaction,
-  bitcoin: buildBitcoinTransaction,
-  hypercore: buildHypercoreTransaction,
+  bitcoin: withoutCall('bitcoin', buildBitcoinTransaction),
+  hypercore: withoutCall('hypercore', buildHypercoreTransaction),
 })
 
 /**
@@ -43,4 +44,21 @@ const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freez
  */
 export function transactionBuilderOf(vm: Vm): TransactionBuilder | undefined {
   return Object.hasOwn(BUILDERS, vm) ? BUILDERS[vm] : undefined
+}
+
+/**
+ * A non-EVM builder that refuses `evm-calldata-tx`: its deposit (a PSBT, a spot send) has no room for the call,
+ * which only the EVM router's `swapAndCall` carries.
+ */
+function withoutCall(vm: Vm, build: TransactionBuilder): TransactionBuilder {
+  return (parameters) => {
+    if (parameters.call !== undefined) {
+      throw new InvalidParameterError({
+        parameter: 'actionType',
+        value: 'evm-calldata-tx',
+        reason: `a ${vm} source transaction cannot carry a contract call: evm-calldata-tx needs an EVM source chain`,
+      })
+    }
+    return build(parameters)
+  }
 }

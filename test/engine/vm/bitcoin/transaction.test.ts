@@ -86,8 +86,22 @@ function expectMatchesQuote(tx: BitcoinTransaction, quote: QuoteResult, sender: 
 }
 
 describe('Bitcoin deposit PSBT', () => {
-  it('is the builder of the bitcoin VM', () => {
-    expect(transactionBuilderOf('bitcoin')).toBe(buildBitcoinTransaction)
+  it('is the builder of the bitcoin VM, which refuses evm-calldata-tx (a deposit cannot carry the call)', () => {
+    const build = transactionBuilderOf('bitcoin')!
+    const quote = quoteFor(P2WPKH, 'exact-amount-in', '1000000')
+    const parameters = {
+      snapshot: engine.snapshot,
+      txId: `0x${'00'.repeat(32)}` as const,
+      quote,
+      swapDirection: 'exact-amount-in' as const,
+      sender: P2WPKH,
+      recipient: RECIPIENT,
+      deadline: 1_800_000_000,
+      sourceState: { bitcoin: { utxos: WALLET } },
+    }
+    expect(build(parameters)).toEqual(buildBitcoinTransaction(parameters))
+    const call = { target: RECIPIENT, data: '0x' as const, value: 0n, erc20Spender: RECIPIENT, erc20Amount: 1n }
+    expect(thrown(() => build({ ...parameters, call }), InvalidParameterError).details.parameter).toBe('actionType')
   })
 
   it('P2WPKH sender, exact-in: signs and finalizes; vault output, memo, change, fee and vsize are the quote’s', () => {

@@ -37,7 +37,16 @@ function quote(swapDirection: 'exact-amount-in' | 'exact-amount-out', dstChainId
 
 describe('HyperCore spot send', () => {
   it('is the builder of the hypercore VM', () => {
-    expect(transactionBuilderOf('hypercore')).toBe(buildHypercoreTransaction)
+    const quoted = quote('exact-amount-in')
+    const parameters = {
+      snapshot: engine.snapshot,
+      txId: TX_ID,
+      quote: quoted,
+      swapDirection: 'exact-amount-in' as const,
+      sender: account.address,
+      deadline: DEADLINE,
+    }
+    expect(transactionBuilderOf('hypercore')!(parameters)).toEqual(buildHypercoreTransaction(parameters))
   })
 
   for (const direction of ['exact-amount-in', 'exact-amount-out'] as const) {
