@@ -22,7 +22,7 @@ export const BitcoinTransaction = Type.Object(
         'sign with the tweaked key), finalize, extract and broadcast; then `registerTxs` with the txid.',
     }),
     value: described(AmountString, 'Satoshis paid to the vault: `amountIn` (exact-in) or `amountInMax` (exact-out).'),
-    chainId: described(ChainId, 'The source chain (Bitcoin, 20000000000001).'),
+    chainId: described(ChainId, 'The source chain (Bitcoin).'),
     memo: Type.String({
       description:
         'The `OP_RETURN` memo as text, THORChain’s swap memo `=:ASSET:DESTINATION:LIMIT`: the destination asset ' +
@@ -68,7 +68,7 @@ export const HypercoreTransaction = Type.Object(
     to: described(EvmAddress, "The bridge's HyperCore address."),
     data: described(Hex, 'The EIP-712 hash of `typedData`: what the signature covers.'),
     value: described(AmountString, 'The amount sent, in the token’s smallest units (`action.amount` unscaled).'),
-    chainId: described(ChainId, 'The source chain (HyperCore, 1337).'),
+    chainId: described(ChainId, 'The source chain (HyperCore).'),
     typedData: Type.Object(
       {
         domain: Type.Object(

@@ -4,6 +4,8 @@
  */
 import type { RpcUrl, ServiceConfig } from '../config.js'
 import type { ChainObserver } from './chainObserver.js'
+import type { Vm } from '../../engine/index.js'
+import { createEsploraObserver } from './esploraObserver.js'
 import { rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
@@ -67,13 +69,15 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
 }
 
 /**
- * `RPC_URLS`, plus `BITCOIN_API_URL` for each Bitcoin chain that `RPC_URLS` does not name: the UTXO provider is an
- * Esplora API, which also observes deposits.
+ * `RPC_URLS`, plus `BITCOIN_API_URL` for each chain observed over Esplora (Bitcoin) that `RPC_URLS` does not name:
+ * the UTXO provider is an Esplora API, which also observes deposits.
  */
-function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly vm: string }>): readonly RpcUrl[] {
+function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly vm: Vm }>): readonly RpcUrl[] {
   const { bitcoinApiUrl } = config
   if (bitcoinApiUrl === undefined) return config.rpcUrls
   const named = new Set(config.rpcUrls.map((entry) => entry.chainId))
-  const bitcoinChains = [...chains].filter(([chainId, chain]) => chain.vm === 'bitcoin' && !named.has(chainId))
-  return [...config.rpcUrls, ...bitcoinChains.map(([chainId]) => ({ chainId, url: bitcoinApiUrl }))]
+  const esploraChains = [...chains].filter(
+    ([chainId, chain]) => rpcObserverFactoryOf(chain.vm) === createEsploraObserver && !named.has(chainId),
+  )
+  return [...config.rpcUrls, ...esploraChains.map(([chainId]) => ({ chainId, url: bitcoinApiUrl }))]
 }

@@ -5,7 +5,7 @@
  *
  * - `ASSET`: `CHAIN.SYMBOL` for a native token, `CHAIN.SYMBOL-ADDRESS` for any other (THORChain's notation; EVM
  *   and HyperCore addresses upper-cased as THORChain writes them, other VMs' addresses as they are, since base58 is
- *   case-sensitive). `CHAIN` is THORChain's ticker where THORChain has one (`ETH`, `BSC`, `AVAX`, `BASE`, `BTC`),
+ *   case-sensitive). `CHAIN` is THORChain's ticker where THORChain has one (`ETH`, `BSC`, `AVAX`, `BASE`),
  *   else the service's decimal chain id.
  * - `DESTINATION`: the request's `recipient` (default `sender`), as given.
  * - `LIMIT`: the quote's `amountOutMin` in the destination token's smallest units. THORChain's own limit is in 1e8
@@ -15,13 +15,12 @@ import type { QuoteResult } from '../../quote/types.js'
 import type { Snapshot } from '../../graph/types.js'
 import { addressFamilyOf } from '../registry.js'
 
-/** THORChain's chain tickers, by the service's chain id. */
+/** THORChain's chain tickers, by the service's chain id (Bitcoin's is never a destination of a Bitcoin deposit). */
 const THORCHAIN_TICKERS: ReadonlyMap<number, string> = new Map([
   [1, 'ETH'],
   [56, 'BSC'],
   [43114, 'AVAX'],
   [8453, 'BASE'],
-  [20000000000001, 'BTC'],
 ])
 
 /**

@@ -14,7 +14,7 @@ export interface SourceTransactionSchemas {
         data: string;
         /** @description Satoshis paid to the vault: `amountIn` (exact-in) or `amountInMax` (exact-out). */
         value: components["schemas"]["AmountString"];
-        /** @description The source chain (Bitcoin, 20000000000001). */
+        /** @description The source chain (Bitcoin). */
         chainId: components["schemas"]["ChainId"];
         /**
          * @description The `OP_RETURN` memo as text, THORChain’s swap memo `=:ASSET:DESTINATION:LIMIT`: the destination asset (`CHAIN.SYMBOL` or `CHAIN.SYMBOL-ADDRESS`), the recipient, and `amountOutMin` in the destination token’s smallest units.
@@ -36,7 +36,7 @@ export interface SourceTransactionSchemas {
         data: components["schemas"]["Hex"];
         /** @description The amount sent, in the token’s smallest units (`action.amount` unscaled). */
         value: components["schemas"]["AmountString"];
-        /** @description The source chain (HyperCore, 1337). */
+        /** @description The source chain (HyperCore). */
         chainId: components["schemas"]["ChainId"];
         /** @description Sign with `eth_signTypedData_v4` (viem `signTypedData`); `time` is a `uint64`. */
         typedData: {
