@@ -75,6 +75,7 @@ export {
   CrossVmReceiverRequiredError,
   ERROR_CLASSES,
   ExcessiveFeeError,
+  InsufficientFundsError,
   InsufficientLiquidityError,
   InvalidAddressError,
   InvalidAmountZeroError,

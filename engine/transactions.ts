@@ -27,3 +27,17 @@ export {
 export type { BuildSolanaTransactionParameters, SolanaSourceState, SolanaTransaction } from './vm/solana/transaction.js'
 export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
 export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'
+export { buildBitcoinTransaction } from './vm/bitcoin/transaction.js'
+export type { BitcoinTransaction, BuildBitcoinTransactionParameters } from './vm/bitcoin/transaction.js'
+export { bitcoinMemo, parseBitcoinMemo } from './vm/bitcoin/memo.js'
+export type { BitcoinSourceState, BitcoinUtxo } from './vm/sourceState.js'
+export {
+  HYPERLIQUID_SIGNATURE_CHAIN_ID,
+  SPOT_SEND_TYPES,
+  buildHypercoreTransaction,
+} from './vm/hypercore/transaction.js'
+export type {
+  BuildHypercoreTransactionParameters,
+  HypercoreTransaction,
+  SpotSendAction,
+} from './vm/hypercore/transaction.js'

@@ -77,6 +77,12 @@ export interface ServiceConfig {
    */
   readonly solanaRpcUrl?: string
   /**
+   * `BITCOIN_API_URL`, an Esplora-compatible REST API (`https://blockstream.info/api`, `https://mempool.space/api`):
+   * where a Bitcoin sender's unspent outputs are read for its deposit PSBT. Default none: a simulated provider
+   * (`service/vm/bitcoinUtxos.ts`).
+   */
+  readonly bitcoinApiUrl?: string
+  /**
    * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
    * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
    */
@@ -151,7 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       10 * 365 * 24 * 3600,
     ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
-    ...(env.SOLANA_RPC_URL ? { solanaRpcUrl: httpUrl('SOLANA_RPC_URL', env.SOLANA_RPC_URL) } : {}),
+    ...optionalHttpUrl('SOLANA_RPC_URL', 'solanaRpcUrl', env.SOLANA_RPC_URL),
+    ...optionalHttpUrl('BITCOIN_API_URL', 'bitcoinApiUrl', env.BITCOIN_API_URL),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
@@ -194,6 +201,12 @@ function httpUrl(what: string, url: string): string {
   if (protocol !== 'http:' && protocol !== 'https:')
     throw new Error(`${what} must be http(s), got ${JSON.stringify(url)}`)
   return url
+}
+
+/** `{ [key]: url }` for an http(s) URL without its trailing slash, `{}` when unset. */
+function optionalHttpUrl<K extends string>(name: string, key: K, raw: string | undefined): { [P in K]?: string } {
+  if (raw === undefined || raw === '') return {}
+  return { [key]: httpUrl(name, raw).replace(/\/+$/, '') } as { [P in K]?: string }
 }
 
 function benchNoStore(env: NodeJS.ProcessEnv): boolean {

@@ -102,7 +102,10 @@ export class PayloadTooLargeError extends BaseError<PayloadTooLargeDetails, Serv
   }
 }
 
-/** The service is saturated, or a chain node it needs did not answer; retry after the Retry-After header's time. */
+/**
+ * The service is saturated, or a chain service it needs for the answer (a node, a UTXO provider) did not answer;
+ * retry after the time in the Retry-After header.
+ */
 export class ServiceUnavailableError extends BaseError<ServiceUnavailableDetails, ServiceErrorCode> {
   static override readonly code = 'SERVICE_UNAVAILABLE'
   static override readonly status = 503

@@ -1,4 +1,9 @@
-import type { AmountTooHighDetails, AmountTooLowDetails, PriceImpactTooHighDetails } from '../schema/errorDetails.js'
+import type {
+  AmountTooHighDetails,
+  AmountTooLowDetails,
+  InsufficientFundsDetails,
+  PriceImpactTooHighDetails,
+} from '../schema/errorDetails.js'
 import { BaseError } from './BaseError.js'
 
 /** Source and destination of a request, as the amount errors' details name them. */
@@ -71,6 +76,24 @@ export class InsufficientLiquidityError extends BaseError<undefined> {
   static override readonly errorName = 'InsufficientLiquidityError'
   constructor(message = 'Not enough liquidity to fill the requested amount') {
     super(message, undefined)
+  }
+}
+
+/**
+ * *Extension*: the sender cannot pay for the transaction: its spendable funds on the source chain (a Bitcoin
+ * sender's confirmed unspent outputs) are less than the amount plus the network fee.
+ */
+export class InsufficientFundsError extends BaseError<InsufficientFundsDetails> {
+  static override readonly code = 'INSUFFICIENT_FUNDS'
+  static override readonly status = 400
+  static override readonly title = 'Insufficient funds'
+  static override readonly errorName = 'InsufficientFundsError'
+  constructor(details: InsufficientFundsDetails) {
+    super(
+      `${details.address} can spend ${details.available} but the transaction needs ${details.required} ` +
+        '(amount and network fee, smallest units)',
+      details,
+    )
   }
 }
 

@@ -101,6 +101,21 @@ export const PriceImpactTooHighDetails = details({
 })
 export type PriceImpactTooHighDetails = Static<typeof PriceImpactTooHighDetails>
 
+/** `INSUFFICIENT_FUNDS`. Amounts are decimal strings in the source token's smallest units (satoshis on Bitcoin). */
+export const InsufficientFundsDetails = details({
+  address: Type.String({ description: 'The sender whose funds were counted.' }),
+  chainId: ChainId,
+  required: Type.String({
+    pattern: '^[0-9]+$',
+    description: 'What the transaction needs: the amount sent plus its network fee, smallest units.',
+  }),
+  available: Type.String({
+    pattern: '^[0-9]+$',
+    description: 'What the sender can spend (confirmed outputs worth more than their own fee), smallest units.',
+  }),
+})
+export type InsufficientFundsDetails = Static<typeof InsufficientFundsDetails>
+
 /** `INVALID_SNAPSHOT`. */
 export const InvalidSnapshotDetails = details({ entry: Type.String(), reason: Type.String() })
 export type InvalidSnapshotDetails = Static<typeof InvalidSnapshotDetails>
@@ -115,6 +130,7 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, TObject | undefined>> = {
   CROSS_VM_RECEIVER_REQUIRED: ChainPairDetails,
   EXCESSIVE_FEE: undefined,
   INSUFFICIENT_LIQUIDITY: undefined,
+  INSUFFICIENT_FUNDS: InsufficientFundsDetails,
   INVALID_ADDRESS_FORMAT: InvalidAddressDetails,
   INVALID_AMOUNT_ZERO: undefined,
   INVALID_DESTINATION_TOKEN: undefined,

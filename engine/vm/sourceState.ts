@@ -9,6 +9,8 @@ export interface SourceState {
   readonly vm?: string
   /** A Solana source: the recent blockhash, and the source token's program (`engine/vm/solana/README.md`). */
   readonly solana?: SolanaSourceState
+  /** A Bitcoin sender's unspent outputs (its UTXO provider's answer), for the PSBT's coin selection. */
+  readonly bitcoin?: BitcoinSourceState
 }
 
 /** What a Solana builder needs from the chain at request time (`SourceState.solana`). */
@@ -17,4 +19,22 @@ export interface SolanaSourceState {
   readonly recentBlockhash: string
   /** The program that owns the source token's mint (Token or Token-2022), base58; default Token. Unused for SOL. */
   readonly tokenProgram?: string
+}
+
+/** What a Bitcoin builder needs from the chain: the sender's unspent outputs. */
+export interface BitcoinSourceState {
+  /** Every unspent output of the sender's address, in any order; unconfirmed ones are not spent. */
+  readonly utxos: readonly BitcoinUtxo[]
+}
+
+/** One unspent output of the sender (Esplora's `GET /address/:address/utxo` item). */
+export interface BitcoinUtxo {
+  /** The funding transaction's id: 64 hex digits, in the usual (display, byte-reversed) order. */
+  readonly txid: string
+  /** The output's index in that transaction. */
+  readonly vout: number
+  /** Satoshis. */
+  readonly value: bigint
+  /** Whether the funding transaction is in a block. */
+  readonly confirmed: boolean
 }

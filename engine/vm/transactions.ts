@@ -1,12 +1,16 @@
 /**
  * The transaction builders per VM, kept apart from the light VM descriptors (`registry.ts`): builders encode with
  * viem, which takes hundreds of milliseconds to import, so only code that builds transactions pays for it (the
- * `transactions` entry). The Solana builder brings @solana/web3.js and @solana/spl-token behind the same entry.
+ * `transactions` entry). The Solana builder brings @solana/web3.js and @solana/spl-token, the Bitcoin builder
+ * bitcoinjs-lib, behind the same entry.
  */
+import { InvalidParameterError } from '../errors/index.js'
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 import { type SolanaTransaction, buildSolanaTransaction } from './solana/transaction.js'
 import type { SourceState } from './sourceState.js'
+import { type BitcoinTransaction, buildBitcoinTransaction } from './bitcoin/transaction.js'
+import { type HypercoreTransaction, buildHypercoreTransaction } from './hypercore/transaction.js'
 
 export type { SourceState } from './sourceState.js'
 
@@ -20,8 +24,8 @@ export type BuildTransactionParameters = BuildEvmTransactionParameters & {
   readonly solanaSponsor?: string | undefined
 }
 
-/** The `tx` object of the action response (SPEC §2.4), by source VM: `to`, `data`, `value`, `chainId` in each. */
-export type Transaction = EvmTransaction | SolanaTransaction
+/** The `tx` object of the action response (SPEC §2.4), by source VM. */
+export type Transaction = EvmTransaction | SolanaTransaction | BitcoinTransaction | HypercoreTransaction
 
 /** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
 export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
@@ -30,13 +34,15 @@ export type TransactionBuilder = (parameters: BuildTransactionParameters) => Tra
 const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
   evm: buildEvmTransaction,
   solana: buildSolanaTransaction,
+  bitcoin: withoutCall('bitcoin', buildBitcoinTransaction),
+  hypercore: withoutCall('hypercore', buildHypercoreTransaction),
 })
 
 /**
  * The transaction builder of a source chain's VM.
  *
  * @param vm - the source chain's `vm`.
- * @returns the builder, or `undefined` when the VM has none yet (Bitcoin, Tron, HyperCore): the caller
+ * @returns the builder, or `undefined` when the VM has none yet (Tron): the caller
  *   answers "not supported yet".
  *
  * @example
@@ -45,4 +51,21 @@ const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freez
  */
 export function transactionBuilderOf(vm: Vm): TransactionBuilder | undefined {
   return Object.hasOwn(BUILDERS, vm) ? BUILDERS[vm] : undefined
+}
+
+/**
+ * A non-EVM builder that refuses `evm-calldata-tx`: its deposit (a PSBT, a spot send) has no room for the call,
+ * which only the EVM router's `swapAndCall` carries.
+ */
+function withoutCall(vm: Vm, build: TransactionBuilder): TransactionBuilder {
+  return (parameters) => {
+    if (parameters.call !== undefined) {
+      throw new InvalidParameterError({
+        parameter: 'actionType',
+        value: 'evm-calldata-tx',
+        reason: `a ${vm} source transaction cannot carry a contract call: evm-calldata-tx needs an EVM source chain`,
+      })
+    }
+    return build(parameters)
+  }
 }

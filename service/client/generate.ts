@@ -9,6 +9,7 @@
  * a `content` parameter as a bare `string`; with the schema it types the value the caller means (the fee objects),
  * and the client's query serializer does the JSON encoding (`JSON_QUERY_PARAMETERS` in `createClient.ts`).
  */
+import * as sourceTransactionSchemas from '../schema/sourceTransactions.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -106,7 +107,14 @@ const capitalized = (name: string) => name[0]!.toUpperCase() + name.slice(1)
 function schemaGroupOf(): (name: string) => string | undefined {
   const group = new Map<string, string>()
   for (const name of Object.keys(DATA_SCHEMAS))
-    group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : 'serviceSchemas')
+    group.set(
+      name,
+      Object.hasOwn(engineSchemas, name)
+        ? 'engineSchemas'
+        : Object.hasOwn(sourceTransactionSchemas, name)
+          ? 'sourceTransactionSchemas'
+          : 'serviceSchemas',
+    )
   const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
   for (const [module, classes] of Object.entries(errorModules))
     for (const value of Object.values(classes) as unknown[])

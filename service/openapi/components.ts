@@ -31,6 +31,7 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
+import { BitcoinTransaction, HypercoreTransaction } from '../schema/sourceTransactions.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -55,6 +56,8 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.RouteQuote,
   Transaction,
   SolanaTransaction,
+  BitcoinTransaction,
+  HypercoreTransaction,
   ActionTransaction,
   ActionResponse,
   HealthResponse,

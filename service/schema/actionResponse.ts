@@ -6,6 +6,7 @@
 import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
+import { BitcoinTransaction, HypercoreTransaction } from './sourceTransactions.js'
 
 const { AmountString, ChainId, EvmAddress, Hex, QuoteResult, SolanaAddress } = schemas
 
@@ -54,12 +55,16 @@ export const SolanaTransaction = Type.Object(
 )
 
 /** `tx` of the action response, by source VM. */
-export const ActionTransaction = Type.Union([Transaction, SolanaTransaction], {
-  description:
-    "The transaction to sign, in the source chain's format: an EVM router call (`Transaction`) or a Solana " +
-    'transaction (`SolanaTransaction`); `vmId` says which.',
-  'x-component': 'ActionTransaction',
-})
+export const ActionTransaction = Type.Union(
+  [Transaction, SolanaTransaction, BitcoinTransaction, HypercoreTransaction],
+  {
+    description:
+      "The transaction to sign, in the source chain's format: an EVM router call (`Transaction`), a Solana " +
+      'transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data ' +
+      '(`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there.',
+    'x-component': 'ActionTransaction',
+  },
+)
 
 /** The action response (SPEC §2.4). */
 export const ActionResponse = Type.Object(

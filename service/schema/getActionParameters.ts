@@ -72,9 +72,11 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'srcChainId',
     ChainId,
     'Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 ' +
-      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM and Solana source chains get a ' +
-      `transaction; Bitcoin, Tron and HyperCore sources: ${NOT_YET} (no transactions are built for them), 400 ` +
-      '`INVALID_PARAMETER`.',
+      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM, Solana, Bitcoin (a PSBT) and HyperCore ' +
+      '(a Hyperliquid spot send) source chains get a transaction (`ActionTransaction`); Tron source chains: ' +
+      `${NOT_YET} (no transactions are built for them), 400 \`INVALID_PARAMETER\`. A Bitcoin sender must be ` +
+      'P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee ' +
+      '(400 `INSUFFICIENT_FUNDS`).',
     true,
   ),
   query(

@@ -6,6 +6,7 @@
  * Observers keep no state between calls: everything they answer follows from the parameters, which come from the
  * store, so a restarted tracker picks up exactly where the last one stopped.
  */
+import { log } from '../log.js'
 import type { Leg } from './trackingPlan.js'
 
 /** What an observer saw of a leg. Times are unix seconds (fractions allowed). */
@@ -51,9 +52,26 @@ export interface ObserveLegParameters {
 export interface ChainObserver {
   /** `simulated` or `evm-rpc`: recorded in the progress detail, shown in logs. */
   readonly name: string
+  /** `false` when the observer sees source legs only (the tracker simulates the chain's deliveries); default true. */
+  readonly observesDeliveries?: boolean
   /**
    * Observes one leg. Resolves with `pending` rather than rejecting when the chain cannot be asked right now (a
    * node that does not answer); rejects only on a bug.
    */
   observe(parameters: ObserveLegParameters): Promise<LegObservation>
+}
+
+/**
+ * Logs that a chain's node or API could not answer about a leg (`tracker.rpc-failed`): RPC observers then leave the
+ * leg pending rather than fail a transaction on their own failure.
+ *
+ * @example logRpcFailure(42161, parameters, error)
+ */
+export function logRpcFailure(chainId: number, parameters: ObserveLegParameters, error: unknown): void {
+  log('warn', 'tracker.rpc-failed', {
+    chainId,
+    txId: parameters.txId,
+    leg: parameters.leg.index,
+    reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
+  })
 }

@@ -1,9 +1,10 @@
 /**
- * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use. A VM absent here
- * is tracked by the simulated observer only.
+ * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use (EVM: JSON-RPC;
+ * Bitcoin: an Esplora REST API). A VM absent here is tracked by the simulated observer only.
  */
 import type { Vm } from '../../engine/index.js'
 import type { ChainObserver } from './chainObserver.js'
+import { createEsploraObserver } from './esploraObserver.js'
 import { type EvmRpcObserverOptions, createEvmRpcObserver } from './evmRpcObserver.js'
 import { createSolanaRpcObserver } from './solanaRpcObserver.js'
 
@@ -13,6 +14,7 @@ export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserv
 const FACTORIES: Readonly<Partial<Record<Vm, RpcObserverFactory>>> = Object.freeze({
   evm: createEvmRpcObserver,
   solana: createSolanaRpcObserver,
+  bitcoin: createEsploraObserver,
 })
 
 /**

@@ -78,9 +78,16 @@ export function createTracker(options: TrackerOptions): Tracker {
   const expireEverySeconds = Math.min(60, quoteTtlSeconds / 4)
   let lastExpiryAt = Number.NEGATIVE_INFINITY
 
-  /** Source legs and the last delivery go to the chain's RPC observer if it has one; the rest is simulated. */
-  const observerFor = (leg: Leg): ChainObserver =>
-    (leg.kind === 'source' || (leg.kind === 'delivery' && leg.isLast) ? rpc.get(leg.chainId) : undefined) ?? simulated
+  /**
+   * Source legs and the last delivery go to the chain's RPC observer if it has one (deliveries only if it observes
+   * them); the rest is simulated.
+   */
+  const observerFor = (leg: Leg): ChainObserver => {
+    const observer = rpc.get(leg.chainId)
+    if (leg.kind === 'source' && observer !== undefined) return observer
+    const observesDelivery = leg.kind === 'delivery' && leg.isLast && observer?.observesDeliveries !== false
+    return (observesDelivery ? observer : undefined) ?? simulated
+  }
 
   async function advance(tx: TrackedTransaction, now: number): Promise<void> {
     const plan = planTracking(tx, facts)

@@ -2,8 +2,10 @@
  * Builds the tracker the service runs from its configuration: the snapshot's chain facts, the simulated observer
  * (`SIMULATED_TIME_SCALE`, injected outcomes outside production) and one EVM RPC observer per `RPC_URLS` entry.
  */
-import type { ServiceConfig } from '../config.js'
+import type { RpcUrl, ServiceConfig } from '../config.js'
 import type { ChainObserver } from './chainObserver.js'
+import type { Vm } from '../../engine/index.js'
+import { createEsploraObserver } from './esploraObserver.js'
 import { rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
@@ -20,6 +22,7 @@ export type TrackerConfig = Pick<
   | 'quoteRetentionSeconds'
   | 'rpcUrls'
   | 'simulatedTimeScale'
+  | 'bitcoinApiUrl'
 >
 
 /**
@@ -37,12 +40,12 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     ...(config.production ? {} : { outcomeOf: (txId: string) => readSimulatedOutcome(config.dataDir, txId) }),
   })
   const rpc = new Map<number, ChainObserver>()
-  for (const { chainId, url } of config.rpcUrls) {
+  for (const { chainId, url } of rpcUrlsOf(config, facts.chains)) {
     const chain = facts.chains.get(chainId)
     const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
     if (chain === undefined || createObserver === undefined) {
       throw new Error(
-        `RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot (no RPC observer for its VM)`,
+        `RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot nor a Bitcoin chain (no RPC observer for its VM)`,
       )
     }
     rpc.set(
@@ -63,4 +66,18 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     quoteTtlSeconds: config.quoteTtlSeconds,
     quoteRetentionSeconds: config.quoteRetentionSeconds,
   })
+}
+
+/**
+ * `RPC_URLS`, plus `BITCOIN_API_URL` for each chain observed over Esplora (Bitcoin) that `RPC_URLS` does not name:
+ * the UTXO provider is an Esplora API, which also observes deposits.
+ */
+function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly vm: Vm }>): readonly RpcUrl[] {
+  const { bitcoinApiUrl } = config
+  if (bitcoinApiUrl === undefined) return config.rpcUrls
+  const named = new Set(config.rpcUrls.map((entry) => entry.chainId))
+  const esploraChains = [...chains].filter(
+    ([chainId, chain]) => rpcObserverFactoryOf(chain.vm) === createEsploraObserver && !named.has(chainId),
+  )
+  return [...config.rpcUrls, ...esploraChains.map(([chainId]) => ({ chainId, url: bitcoinApiUrl }))]
 }

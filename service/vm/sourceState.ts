@@ -7,6 +7,7 @@ import type { Vm } from '../../engine/index.js'
 import type { SourceState } from '../../engine/transactions.js'
 import type { ServiceConfig } from '../config.js'
 import { createSolanaSourceStateFetcher } from './solanaSourceState.js'
+import { createBitcoinUtxoFetcher } from './bitcoinUtxos.js'
 
 /** What a fetcher is told about the request. Amounts are the quote's bounds, in the source token's smallest units. */
 export interface SourceStateRequest {
@@ -25,6 +26,7 @@ export type SourceStateFetcherFactory = (config: ServiceConfig) => SourceStateFe
 
 const FACTORIES: Readonly<Partial<Record<Vm, SourceStateFetcherFactory>>> = Object.freeze({
   solana: createSolanaSourceStateFetcher,
+  bitcoin: createBitcoinUtxoFetcher,
 })
 
 /**

@@ -40,7 +40,8 @@ describe('import graph', () => {
     ).toEqual([])
   })
 
-  it('reaches viem through the transactions entry', () => {
+  it('reaches viem and bitcoinjs-lib through the transactions entry', () => {
     expect(importGraph('engine/transactions.ts').packages.has('viem')).toBe(true)
+    expect(importGraph('engine/transactions.ts').packages.has('bitcoinjs-lib')).toBe(true)
   })
 })

@@ -14,6 +14,7 @@ describe('public entry', () => {
       'DEFAULT_ENGINE_OPTIONS',
       'ERROR_CLASSES',
       'ExcessiveFeeError',
+      'InsufficientFundsError',
       'InsufficientLiquidityError',
       'InvalidAddressError',
       'InvalidAmountZeroError',

@@ -194,8 +194,8 @@ describe('the packed tarball', () => {
     const modules = join(consumer, 'node_modules')
     expect(existsSync(join(modules, 'crossroute', 'dist', 'engine', 'index.js'))).toBe(true)
     for (const name of SERVICE_ONLY) expect(existsSync(join(modules, name)), name).toBe(false)
-    // @solana/web3.js and bitcoinjs-lib are dependencies now (the transaction builders, `crossroute/transactions`):
-    // installed, but never loaded by the engine's entry (below).
+    // Runtime dependencies of the `transactions` entry (the Solana and Bitcoin builders): installed with the engine.
+    for (const name of ['@solana/web3.js', 'bitcoinjs-lib']) expect(existsSync(join(modules, name)), name).toBe(true)
     // node-gyp leaves build/config.gypi (and build/Release) in every package it compiled.
     expect(directories(modules).filter((dir) => existsSync(join(dir, 'config.gypi')))).toEqual([])
     expect(installLog).not.toMatch(/node-gyp rebuild|gyp info/)

@@ -12,6 +12,7 @@ import {
   CrossVmReceiverRequiredError,
   ERROR_CLASSES,
   ExcessiveFeeError,
+  InsufficientFundsError,
   InsufficientLiquidityError,
   InvalidAddressError,
   InvalidAmountZeroError,
@@ -57,6 +58,14 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
   CROSS_VM_RECEIVER_REQUIRED: [new CrossVmReceiverRequiredError({ srcChainId: 1, dstChainId: 1151111081099710 })],
   EXCESSIVE_FEE: [new ExcessiveFeeError()],
   INSUFFICIENT_LIQUIDITY: [new InsufficientLiquidityError()],
+  INSUFFICIENT_FUNDS: [
+    new InsufficientFundsError({
+      address: 'bc1qexample',
+      chainId: 20000000000001,
+      required: '12720',
+      available: '500',
+    }),
+  ],
   INVALID_ADDRESS_FORMAT: [new InvalidAddressError({ field: 'sender', address: '0x1', reason: 'too short' })],
   INVALID_AMOUNT_ZERO: [new InvalidAmountZeroError()],
   INVALID_DESTINATION_TOKEN: [new InvalidDstTokenError()],

@@ -97,22 +97,26 @@ describe('parseActionRequest: each rule throws the spec error', () => {
 
 describe('checkActionChains on the default snapshot', () => {
   const snapshot = loadSnapshotFile()
-  it.each([
-    ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
-    ['Bitcoin', 20000000000001, 'bitcoin'],
-    ['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
-  ])('refuses a %s source: not supported yet', (_name, chainId, token) => {
-    const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
-    const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
-    expect(error.details).toEqual({
-      parameter: 'srcChainId',
-      value: String(chainId),
-      reason: expect.stringMatching(/not supported yet/),
-    })
-  })
+  it.each([['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t']])(
+    'refuses a %s source: not supported yet',
+    (_name, chainId, token) => {
+      const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
+      const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
+      expect(error.details).toEqual({
+        parameter: 'srcChainId',
+        value: String(chainId),
+        reason: expect.stringMatching(/not supported yet/),
+      })
+    },
+  )
 
-  it('accepts HyperEVM (999), an EVM chain', () => {
-    const request = parseActionRequest(swapQuery({ srcChainId: '999', srcToken: ZERO }), API_KEY)
+  it.each([
+    ['HyperEVM (an EVM chain)', 999, ZERO, SENDER],
+    ['HyperCore', 1337, '0x2000000000000000000000000000000000000000', SENDER],
+    ['Bitcoin', 20000000000001, 'bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+  ])('accepts a %s source: its VM has a transaction builder', (_name, chainId, token, sender) => {
+    const query = swapQuery({ srcChainId: String(chainId), srcToken: token, sender, recipient: SENDER })
+    const request = parseActionRequest(query, API_KEY)
     expect(() => checkActionChains(request, snapshot)).not.toThrow()
   })
 })

@@ -86,11 +86,14 @@ export interface TxDetails {
 export async function call<T>(
   service: RunningService,
   path: string,
-  init: { method?: string; body?: unknown } = {},
+  init: { method?: string; body?: unknown; apiKey?: string } = {},
 ): Promise<{ status: number; body: T }> {
   const response = await fetch(`${service.url}${path}`, {
     method: init.method ?? 'GET',
-    headers: { 'x-api-key': API_KEY, ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      'x-api-key': init.apiKey ?? API_KEY,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   })
   return { status: response.status, body: (await response.json()) as T }

@@ -106,6 +106,36 @@ export interface AmountErrorsSchemas {
          */
         timestamp: string;
     };
+    /** @description `INSUFFICIENT_FUNDS` (HTTP 400): Insufficient funds. */
+    InsufficientFundsError: {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        code: "INSUFFICIENT_FUNDS";
+        /** @constant */
+        name: "InsufficientFundsError";
+        /** @description Human-readable; may change. Branch on `code`, never on the message. */
+        message: string;
+        /** @example Insufficient funds */
+        title: string;
+        /** @constant */
+        statusCode: 400;
+        details: {
+            /** @description The sender whose funds were counted. */
+            address: string;
+            chainId: components["schemas"]["ChainId"];
+            /** @description What the transaction needs: the amount sent plus its network fee, smallest units. */
+            required: string;
+            /** @description What the sender can spend (confirmed outputs worth more than their own fee), smallest units. */
+            available: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the error was answered (ISO 8601, UTC).
+         */
+        timestamp: string;
+    };
     /** @description `INVALID_AMOUNT_ZERO` (HTTP 400): Invalid amount. No `details`. */
     InvalidAmountZeroError: {
         /**

@@ -28,8 +28,8 @@ export interface ServiceSchemas {
         /** @description The source chain (Solana). */
         chainId: components["schemas"]["ChainId"];
     };
-    /** @description The transaction to sign, in the source chain's format: an EVM router call (`Transaction`) or a Solana transaction (`SolanaTransaction`); `vmId` says which. */
-    ActionTransaction: components["schemas"]["Transaction"] | components["schemas"]["SolanaTransaction"];
+    /** @description The transaction to sign, in the source chain's format: an EVM router call (`Transaction`), a Solana transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data (`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there. */
+    ActionTransaction: components["schemas"]["Transaction"] | components["schemas"]["SolanaTransaction"] | components["schemas"]["BitcoinTransaction"] | components["schemas"]["HypercoreTransaction"];
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
     ActionResponse: {
         tx: components["schemas"]["ActionTransaction"];

@@ -402,7 +402,7 @@ describe('calldata of fixed requests', () => {
 describe('transactionBuilderOf', () => {
   it('gives the EVM builder for EVM chains and nothing for VMs without transactions yet', () => {
     expect(transactionBuilderOf('evm')).toBe(buildEvmTransaction)
-    for (const vm of ['bitcoin', 'tron', 'hypercore'] as const) expect(transactionBuilderOf(vm)).toBeUndefined()
+    for (const vm of ['tron'] as const) expect(transactionBuilderOf(vm)).toBeUndefined()
   })
 })
 

@@ -1,0 +1,122 @@
+/**
+ * The Bitcoin chain observer: an Esplora-compatible REST API (Blockstream's, mempool.space's, electrs), for a
+ * Bitcoin chain with an `RPC_URLS` entry (or `BITCOIN_API_URL`). It observes **source legs** only: a deposit from
+ * Bitcoin, registered by its txid. Deliveries to Bitcoin stay simulated (`observesDeliveries: false`).
+ *
+ * - `GET /tx/:txid/status` → `{ confirmed, block_height, block_time }`; 404 → not known (yet).
+ * - Confirmed: `GET /blocks/tip/height` gives the confirmations (tip − block height + 1); with at least
+ *   `confirmations` of them, `GET /tx/:txid` must show an output to the vault (the chain's `routerAddress`):
+ *   confirmed at `block_time`, the vault's satoshis in the detail; no such output → `failed`.
+ * - In the mempool, or not yet deep enough → look again later. Unknown for `notFoundTimeoutSeconds` (dropped from
+ *   the mempool, or never broadcast) → `failed`.
+ * - An API that does not answer never fails a transaction: the leg stays pending and the problem is logged.
+ */
+import { type ChainObserver, type LegObservation, type ObserveLegParameters, logRpcFailure } from './chainObserver.js'
+import type { EvmRpcObserverOptions } from './evmRpcObserver.js'
+import type { Leg } from './trackingPlan.js'
+
+/** Options of `createEsploraObserver`: those of every RPC observer, and the confirmations a deposit needs. */
+export type EsploraObserverOptions = Pick<
+  EvmRpcObserverOptions,
+  | 'chainId'
+  | 'url'
+  | 'routerAddress'
+  | 'requestTimeoutMs'
+  | 'minPollSeconds'
+  | 'maxPollSeconds'
+  | 'notFoundTimeoutSeconds'
+> & {
+  /** Blocks a deposit must be buried under, its own included; default 1. */
+  readonly confirmations?: number
+}
+
+const TXID = /^[0-9a-f]{64}$/
+
+/** An Esplora answer the observer could not use: logged, and the leg looked at again later. */
+class EsploraError extends Error {}
+
+/**
+ * Creates the observer of a Bitcoin chain over an Esplora API.
+ *
+ * @example
+ * const bitcoin = createEsploraObserver({ chainId: 20000000000001, url: 'https://mempool.space/api',
+ *   routerAddress: vault })
+ * await bitcoin.observe({ txId, leg, srcTxHash: txid, since: registeredAt, now: Date.now() / 1000 })
+ */
+export function createEsploraObserver(options: EsploraObserverOptions): ChainObserver {
+  const { chainId, url } = options
+  const minPoll = options.minPollSeconds ?? 1
+  const maxPoll = options.maxPollSeconds ?? 60
+  const notFoundTimeout = options.notFoundTimeoutSeconds ?? 86_400
+  const confirmations = options.confirmations ?? 1
+  const timeoutMs = options.requestTimeoutMs ?? 10_000
+
+  /** GET a path; `undefined` on 404; throws EsploraError on anything else that is not 200. */
+  const get = async (path: string): Promise<Response | undefined> => {
+    const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
+    if (response.status === 404) return undefined
+    if (!response.ok) throw new EsploraError(`GET ${path}: HTTP ${response.status}`)
+    return response
+  }
+
+  const later = (leg: Leg, since: number, now: number): LegObservation => ({
+    status: 'pending',
+    checkAt: now + Math.min(maxPoll, Math.max(minPoll, (now - since) / 4)),
+  })
+
+  async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
+    const txid = srcTxHash.toLowerCase()
+    if (!TXID.test(txid)) {
+      return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not a Bitcoin txid` }
+    }
+    const status = (await (await get(`/tx/${txid}/status`))?.json()) as
+      { confirmed?: boolean; block_height?: number; block_time?: number } | undefined
+    if (status === undefined) {
+      if (now - since <= notFoundTimeout) return later(leg, since, now)
+      return {
+        status: 'failed',
+        timestamp: Math.floor(now),
+        reason: `transaction ${txid} not found on chain ${chainId} within ${notFoundTimeout} s (dropped or never broadcast)`,
+      }
+    }
+    if (status.confirmed !== true) return later(leg, since, now)
+    if (!Number.isSafeInteger(status.block_height) || !Number.isSafeInteger(status.block_time)) {
+      throw new EsploraError(`GET /tx/${txid}/status: a confirmed status without block_height and block_time`)
+    }
+    const tip = Number(await (await get('/blocks/tip/height'))?.text())
+    if (!Number.isSafeInteger(tip)) throw new EsploraError('GET /blocks/tip/height: not a height')
+    const depth = tip - status.block_height! + 1
+    if (depth < confirmations) return later(leg, since, now)
+    const tx = (await (await get(`/tx/${txid}`))?.json()) as
+      { vout?: { scriptpubkey_address?: string; value?: number }[] } | undefined
+    if (tx === undefined) throw new EsploraError(`GET /tx/${txid}: not found after its status was`)
+    const vault = options.routerAddress?.toLowerCase()
+    const deposit = (tx.vout ?? []).find((output) => output.scriptpubkey_address?.toLowerCase() === vault)
+    const timestamp = status.block_time!
+    if (deposit === undefined) {
+      return {
+        status: 'failed',
+        timestamp,
+        txHash: txid,
+        reason: `transaction ${txid} pays nothing to the vault ${options.routerAddress}`,
+      }
+    }
+    const detail = { srcBlockNumber: status.block_height!, srcValue: String(deposit.value ?? 0), confirmations: depth }
+    return { status: 'confirmed', txHash: txid, timestamp, detail }
+  }
+
+  return {
+    name: 'esplora',
+    observesDeliveries: false,
+    async observe(parameters) {
+      const { leg, since, now } = parameters
+      if (leg.kind !== 'source') throw new Error(`the esplora observer does not observe ${leg.kind} legs`)
+      try {
+        return await observeSource(parameters)
+      } catch (error) {
+        logRpcFailure(chainId, parameters, error)
+        return later(leg, since, now)
+      }
+    },
+  }
+}

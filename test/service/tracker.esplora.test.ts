@@ -1,0 +1,97 @@
+/**
+ * The Esplora observer alone, against the local stub speaking Esplora's REST shapes: a deposit in the mempool, not
+ * deep enough, deep enough; a txid the API never saw (pending, then failed as dropped); an API that fails.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEsploraObserver } from '../../service/tracker/esploraObserver.js'
+import type { Leg } from '../../service/tracker/trackingPlan.js'
+import { type EsploraStub, startEsploraStub } from '../helpers/esploraStub.js'
+
+const BTC = 20000000000001
+const VAULT = 'bc1qw2rljtp62dva655nvx7pd6dp0cyl670ede28v5'
+const TX_ID = `0x${'ab'.repeat(32)}`
+const source: Leg = {
+  index: 0,
+  kind: 'source',
+  chainId: BTC,
+  vm: 'bitcoin',
+  blockTimeMs: 600_000,
+  nextBridge: 'thorchain',
+  viaBridge: '',
+  isLast: false,
+  expectedSeconds: 600,
+}
+const NOW = 1_760_000_000
+
+let esplora: EsploraStub
+beforeAll(async () => void (esplora = await startEsploraStub()))
+afterAll(() => esplora?.close())
+// A failing API is logged (tracker.rpc-failed) on stderr: keep the output readable.
+beforeEach(() => void vi.spyOn(process.stderr, 'write').mockImplementation(() => true))
+
+const observer = (confirmations = 1) =>
+  createEsploraObserver({
+    chainId: BTC,
+    url: esplora.url,
+    routerAddress: VAULT,
+    confirmations,
+    notFoundTimeoutSeconds: 3600,
+  })
+const observe = (txid: string, since = NOW - 10, confirmations = 1) =>
+  observer(confirmations).observe({ txId: TX_ID, leg: source, srcTxHash: txid, since, now: NOW })
+
+describe('Esplora observer', () => {
+  it('observes source legs only: deliveries to Bitcoin stay simulated', async () => {
+    expect(observer().observesDeliveries).toBe(false)
+    await expect(
+      observer().observe({ txId: TX_ID, leg: { ...source, kind: 'delivery' }, srcTxHash: 'aa', since: 0, now: 1 }),
+    ).rejects.toThrow(/does not observe delivery/)
+  })
+
+  it('in the mempool: pending; mined with fewer confirmations than asked: pending; then confirmed', async () => {
+    const txid = '1a'.repeat(32)
+    esplora.txs.set(txid, { status: { confirmed: false }, vout: [{ scriptpubkey_address: VAULT, value: 150_000 }] })
+    expect(await observe(txid)).toMatchObject({ status: 'pending' })
+    esplora.tipHeight = 900_000
+    esplora.txs.set(txid, {
+      status: { confirmed: true, block_height: 899_999, block_hash: 'bb'.repeat(32), block_time: NOW - 60 },
+      vout: [{ scriptpubkey_address: VAULT, value: 150_000 }],
+    })
+    expect(await observe(txid, NOW - 10, 3)).toMatchObject({ status: 'pending' })
+    expect(await observe(txid, NOW - 10, 2)).toEqual({
+      status: 'confirmed',
+      txHash: txid,
+      timestamp: NOW - 60,
+      detail: { srcBlockNumber: 899_999, srcValue: '150000', confirmations: 2 },
+    })
+  })
+
+  it('a txid the API does not know: pending, then failed as dropped after the not-found timeout', async () => {
+    const txid = '2b'.repeat(32)
+    expect(await observe(txid, NOW - 3600)).toMatchObject({ status: 'pending' })
+    const dropped = await observe(txid, NOW - 3601)
+    expect(dropped).toMatchObject({ status: 'failed', timestamp: NOW })
+    expect(dropped.status === 'failed' && dropped.reason).toMatch(
+      /not found on chain .* \(dropped or never broadcast\)/,
+    )
+  })
+
+  it('a confirmed transaction without an output to the vault fails, with its txid', async () => {
+    const txid = '3c'.repeat(32)
+    esplora.txs.set(txid, {
+      status: { confirmed: true, block_height: esplora.tipHeight, block_time: NOW - 5 },
+      vout: [{ scriptpubkey_address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', value: 150_000 }],
+    })
+    const seen = await observe(txid)
+    expect(seen).toMatchObject({ status: 'failed', txHash: txid, timestamp: NOW - 5 })
+    expect(seen.status === 'failed' && seen.reason).toMatch(/pays nothing to the vault/)
+  })
+
+  it('an API that fails or does not answer leaves the leg pending; a malformed txid fails at once', async () => {
+    const down = createEsploraObserver({ chainId: BTC, url: 'http://127.0.0.1:9', routerAddress: VAULT })
+    expect(
+      await down.observe({ txId: TX_ID, leg: source, srcTxHash: '4d'.repeat(32), since: NOW, now: NOW }),
+    ).toMatchObject({ status: 'pending' })
+    expect(await observe('0x1234')).toMatchObject({ status: 'failed', reason: '0x1234 is not a Bitcoin txid' })
+  })
+})
