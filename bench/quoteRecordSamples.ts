@@ -4,7 +4,7 @@
  * dictionary (`bench/quoteRecord.ts --write-dictionary`) and the held-out set it is measured on.
  */
 import { fileURLToPath } from 'node:url'
-import { createEngine } from '../engine/index.js'
+import { addressProblem, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import { buildActionParts, serializeAction } from '../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest } from '../service/routes/getActionRequest.js'
@@ -23,8 +23,8 @@ const API_KEY: ApiKeyRecord = {
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
 /**
- * `count` quote records of random EVM pairs (a quarter exact-out), amounts of 1–5,000 whole tokens; pairs without
- * a route are skipped. The `txId` is random, as in the service.
+ * `count` quote records of random pairs of EVM-format chains (a quarter exact-out), amounts of 1–5,000 whole
+ * tokens; pairs without a route are skipped. The `txId` is random, as in the service.
  *
  * @param seed - the pseudo-random sequence (a linear congruential generator: reproducible, not secure).
  * @example quoteRecordSamples(40, 7).length // 40
@@ -32,7 +32,10 @@ const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 export function quoteRecordSamples(count: number, seed: number): string[] {
   const engine = createEngine(loadSnapshotFile(SNAPSHOT))
   const snapshot = engine.snapshot
-  const tokens = [...snapshot.tokens.values()].filter((token) => snapshot.chains.get(token.chainId)!.vm === 'evm')
+  // Tokens of chains whose wallets the sender's address can be: EVM-format chains.
+  const tokens = [...snapshot.tokens.values()].filter(
+    (token) => addressProblem(snapshot.chains.get(token.chainId)!.vm, SENDER) === undefined,
+  )
   let state = seed
   const next = (n: number): number => {
     state = (state * 1103515245 + 12345) % 2 ** 31

@@ -6,9 +6,11 @@
 import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
-import { BitcoinTransaction, HypercoreTransaction } from './sourceTransactions.js'
+import { BitcoinTransaction, HypercoreTransaction, SolanaTransaction } from './sourceTransactions.js'
 
-const { AmountString, ChainId, EvmAddress, Hex, QuoteResult, SolanaAddress } = schemas
+export { SolanaTransaction } from './sourceTransactions.js'
+
+const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
 
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export const Transaction = Type.Object(
@@ -29,30 +31,6 @@ export const Transaction = Type.Object(
 )
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export type Transaction = Static<typeof Transaction>
-
-/** The transaction to sign from a Solana source chain (SPEC §2.4 `tx`); fields in engine/vm/solana/README.md. */
-export const SolanaTransaction = Type.Object(
-  {
-    to: described(SolanaAddress, "The bridge's deposit account (vault) the input is paid into: the chain's router."),
-    data: Type.String({
-      pattern: '^[A-Za-z0-9+/]+={0,2}$',
-      description:
-        'The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the ' +
-        "input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if " +
-        'missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send.',
-    }),
-    value: described(AmountString, 'Lamports moved to `to`: the input bound for SOL, else `"0"`.'),
-    chainId: described(ChainId, 'The source chain (Solana).'),
-  },
-  {
-    additionalProperties: false,
-    description:
-      'The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both ' +
-      "sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has " +
-      'none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`).',
-    'x-component': 'SolanaTransaction',
-  },
-)
 
 /** `tx` of the action response, by source VM. */
 export const ActionTransaction = Type.Union(

@@ -1,13 +1,38 @@
 /**
  * The `tx` of the action response for non-EVM source chains: each VM's own signable object, beside the EVM router
- * call (`Transaction` in `actionResponse.ts`). The builders are `engine/vm/bitcoin/transaction.ts` and
- * `engine/vm/hypercore/transaction.ts`; the README's "Transactions by source VM" says how to sign and send each.
+ * call (`Transaction` in `actionResponse.ts`). The builders are `engine/vm/solana/transaction.ts`,
+ * `engine/vm/bitcoin/transaction.ts` and `engine/vm/hypercore/transaction.ts`; the README's "Transactions by source
+ * VM" says how to sign and send each.
  */
 import { type Static, Type } from '@sinclair/typebox'
 import { described } from '../../engine/schema/describe.js'
 import { schemas } from '../../engine/index.js'
 
-const { AmountString, BitcoinAddress, ChainId, EvmAddress, Hex } = schemas
+const { AmountString, BitcoinAddress, ChainId, EvmAddress, Hex, SolanaAddress } = schemas
+
+/** The transaction to sign from a Solana source chain (SPEC §2.4 `tx`); fields in engine/vm/solana/README.md. */
+export const SolanaTransaction = Type.Object(
+  {
+    to: described(SolanaAddress, "The bridge's deposit account (vault) the input is paid into: the chain's router."),
+    data: Type.String({
+      pattern: '^[A-Za-z0-9+/]+={0,2}$',
+      description:
+        'The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the ' +
+        "input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if " +
+        'missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send.',
+    }),
+    value: described(AmountString, 'Lamports moved to `to`: the input bound for SOL, else `"0"`.'),
+    chainId: described(ChainId, 'The source chain (Solana).'),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both ' +
+      "sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has " +
+      'none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`).',
+    'x-component': 'SolanaTransaction',
+  },
+)
 
 /** `tx` when the source chain is Bitcoin: an unsigned deposit PSBT. */
 export const BitcoinTransaction = Type.Object(

@@ -17,17 +17,6 @@ export interface ServiceSchemas {
         /** @description The source chain. */
         chainId: components["schemas"]["ChainId"];
     };
-    /** @description The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`). */
-    SolanaTransaction: {
-        /** @description The bridge's deposit account (vault) the input is paid into: the chain's router. */
-        to: components["schemas"]["SolanaAddress"];
-        /** @description The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send. */
-        data: string;
-        /** @description Lamports moved to `to`: the input bound for SOL, else `"0"`. */
-        value: components["schemas"]["AmountString"];
-        /** @description The source chain (Solana). */
-        chainId: components["schemas"]["ChainId"];
-    };
     /** @description The transaction to sign, in the source chain's format: an EVM router call (`Transaction`), a Solana transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data (`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there. */
     ActionTransaction: components["schemas"]["Transaction"] | components["schemas"]["SolanaTransaction"] | components["schemas"]["BitcoinTransaction"] | components["schemas"]["HypercoreTransaction"];
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */

@@ -6,6 +6,17 @@
 import type { components } from '../components.js';
 
 export interface SourceTransactionSchemas {
+    /** @description The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`). */
+    SolanaTransaction: {
+        /** @description The bridge's deposit account (vault) the input is paid into: the chain's router. */
+        to: components["schemas"]["SolanaAddress"];
+        /** @description The unsigned v0 `VersionedTransaction`, serialized and base64-encoded: compute-budget instructions, the input's transfer into the vault (its associated token account for SPL and Token-2022 tokens, created if missing) and a memo of the `txId`. Decode with `VersionedTransaction.deserialize`, sign, send. */
+        data: string;
+        /** @description Lamports moved to `to`: the input bound for SOL, else `"0"`. */
+        value: components["schemas"]["AmountString"];
+        /** @description The source chain (Solana). */
+        chainId: components["schemas"]["ChainId"];
+    };
     /** @description The transaction of a Bitcoin source chain: a PSBT paying the vault, with the swap memo and the change. The fee is `vsize` × `feeRate` (more when a change below the dust limit is left to the miner). */
     BitcoinTransaction: {
         /** @description The bridge's vault (THORChain-style inbound address): the deposit's receiver. */
