@@ -20,6 +20,9 @@ import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { ROW_COLUMNS, type TransactionRow, encodeQuoteRecord, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
+import { venueCatalogMethods } from './venueCatalog.js'
+import { venueFillMethods } from './venueFills.js'
+import { venueSearchMethods } from './venueSearch.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -132,6 +135,9 @@ function sqliteStore(db: Database): Store {
   return {
     ...lifecycleMethods(db),
     ...historyMethods(db),
+    ...venueCatalogMethods(db),
+    ...venueSearchMethods(db),
+    ...venueFillMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },
