@@ -4,7 +4,7 @@
  */
 import { type Database, prepare, valueOf } from './database.js'
 import type { VenueEvent, VenueMarket, VenueTag } from '../schema/venueMarket.js'
-import type { VenueMarketsFilter, VenueStore, VenueTokenInfo } from './venueStore.js'
+import type { VenueMarketsFilter, VenueStore } from './venueStore.js'
 
 /** A market row as the reads select it. */
 interface MarketRow {
@@ -17,7 +17,8 @@ interface MarketRow {
  * Events from their JSON rows and their markets' rows (in position order): each event's markets are the rows of
  * its id, in the order given, so a caller that selected only some markets gets only those.
  *
- * @example assembleEvents([{ id: '1', event_json: '{…}' }], [{ event_id: '1', market_json: '{…}', accepting_orders: 1 }])
+ * @example
+ * assembleEvents([{ id: '1', event_json: '{…}' }], [{ event_id: '1', market_json: '{…}', accepting_orders: 1 }])
  */
 export function assembleEvents(
   eventRows: readonly { id: string; event_json: string }[],
