@@ -5,10 +5,12 @@
  */
 import { type TArray, type TBoolean, type TNumber, type TSchema, type TString, Type } from '@sinclair/typebox'
 
-/** An ISO 8601 date-time in UTC, as the venue writes them (`2026-03-28T23:00:00Z`, fractions allowed). */
+/** An ISO 8601 date-time in UTC (`2026-03-28T23:00:00Z`, fractions allowed), or `''` when there is none. */
 export const DateTime = Type.String({
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?Z$',
-  description: 'ISO 8601 date-time in UTC, e.g. `2026-03-28T23:00:00Z`.',
+  pattern: '^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?Z)?$',
+  description:
+    'ISO 8601 date-time in UTC, e.g. `2026-03-28T23:00:00Z`; `""` when the venue has none (the real venue leaves ' +
+    'some out, e.g. `closedTime` of an open event). The fixture venue always has one.',
   'x-component': 'VenueDateTime',
 })
 

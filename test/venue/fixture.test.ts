@@ -6,12 +6,8 @@
 import { readFileSync } from 'node:fs'
 import { TypeCompiler } from '@sinclair/typebox/compiler'
 import { describe, expect, it } from 'vitest'
-import {
-  VENUE_FIXTURE_PATH,
-  type VenueFixture,
-  buildVenueFixture,
-  serializeVenueFixture,
-} from '../../fixtures/venue/build.js'
+import { VENUE_FIXTURE_PATH, buildVenueFixture, serializeVenueFixture } from '../../fixtures/venue/build.js'
+import type { VenueFixture } from '../../service/venue/venueFixture.js'
 import { VenueEvent } from '../../service/schema/venueMarket.js'
 
 const committed = readFileSync(VENUE_FIXTURE_PATH, 'utf8')
