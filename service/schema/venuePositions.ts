@@ -3,17 +3,17 @@
  * `getCurrentPositions`, `getClosedPositions` and `getTrades` (SPEC §4.7, §4.8). How each figure is computed from
  * the fills the service recorded: `service/venue/positions.ts` and the README section "Prediction-market venue".
  */
-import { type Static, type TSchema, Type } from '@sinclair/typebox'
+import { type Static, type TNumber, type TString, Type } from '@sinclair/typebox'
 
 const ConditionId = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'The market’s condition id.' })
 const Wallet = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'The proxy wallet holding the shares.' })
 const UnixSeconds = Type.Integer({ minimum: 0, description: 'Unix seconds.' })
 const OutcomeIndex = Type.Integer({ minimum: 0, description: 'Index of `outcome` in the market’s `outcomes`.' })
 
-const strings = (...names: string[]): Record<string, TSchema> =>
-  Object.fromEntries(names.map((name) => [name, Type.String()]))
-const numbers = (...names: string[]): Record<string, TSchema> =>
-  Object.fromEntries(names.map((name) => [name, Type.Number()]))
+const strings = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, Type.String()])) as { [P in K]: TString }
+const numbers = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, Type.Number()])) as { [P in K]: TNumber }
 
 /** The fields that name a position's market and outcome, shared by positions and closed positions. */
 const positionIdentity = {
