@@ -34,6 +34,15 @@ export interface RealVenueOptions {
 /** Seconds the client is told to wait when the venue fails. */
 const RETRY_AFTER_SECONDS = 5
 
+/** The real venue failed, timed out or answered something else than JSON: 503 `SERVICE_UNAVAILABLE`. */
+export class VenueUnavailableError extends ServiceUnavailableError {
+  constructor(path: string, cause: unknown) {
+    super({ retryAfterSeconds: RETRY_AFTER_SECONDS })
+    this.message = `The venue did not answer ${path}; retry shortly`
+    this.cause = cause
+  }
+}
+
 type Params = Record<string, string | number | boolean | readonly string[] | undefined>
 
 function url(base: string, path: string, params: Params): string {
@@ -62,9 +71,7 @@ export function realVenue(options: RealVenueOptions): VenueReads {
       if (!response.ok) throw new Error(`HTTP ${response.status}`)
       return (await response.json()) as unknown
     } catch (cause) {
-      const error = new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS })
-      ;(error as { cause?: unknown }).cause = cause
-      throw error
+      throw new VenueUnavailableError(path, cause)
     }
   }
   const user = (query: VenueUserQuery) => query.proxyWallet ?? query.userId
