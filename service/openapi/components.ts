@@ -23,7 +23,7 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
-import { DateTime as VenueDateTime } from '../schema/venueFields.js'
+import { VenueDateTime } from '../schema/venueFields.js'
 import {
   VenueEvent,
   VenueMarket,

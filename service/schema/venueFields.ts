@@ -6,7 +6,7 @@
 import { type TArray, type TBoolean, type TNumber, type TSchema, type TString, Type } from '@sinclair/typebox'
 
 /** An ISO 8601 date-time in UTC (`2026-03-28T23:00:00Z`, fractions allowed), or `''` when there is none. */
-export const DateTime = Type.String({
+export const VenueDateTime = Type.String({
   pattern: '^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]+)?Z)?$',
   description:
     'ISO 8601 date-time in UTC, e.g. `2026-03-28T23:00:00Z`; `""` when the venue has none (the real venue leaves ' +
@@ -35,7 +35,7 @@ export const OpaqueObject = Type.Record(Type.String(), Type.Unknown(), {
 type Names<List> = List extends readonly string[] ? List[number] : never
 /** The TypeBox properties of a record's field groups, one schema type per group. */
 export type FieldProperties<G extends FieldGroups> = { [K in Names<G['strings']>]: TString } & {
-  [K in Names<G['dateTimes']>]: typeof DateTime
+  [K in Names<G['dateTimes']>]: typeof VenueDateTime
 } & { [K in Names<G['booleans']>]: TBoolean } & { [K in Names<G['numbers']>]: TNumber } & {
   [K in Names<G['objects']>]: typeof OpaqueObject
 } & { [K in Names<G['objectArrays']>]: TArray<typeof OpaqueObject> } & {
@@ -50,7 +50,7 @@ export type FieldProperties<G extends FieldGroups> = { [K in Names<G['strings']>
 export function fieldProperties<G extends FieldGroups>(groups: G): FieldProperties<G> {
   const entries: [string, TSchema][] = [
     ...(groups.strings ?? []).map((name): [string, TSchema] => [name, Type.String()]),
-    ...(groups.dateTimes ?? []).map((name): [string, TSchema] => [name, DateTime]),
+    ...(groups.dateTimes ?? []).map((name): [string, TSchema] => [name, VenueDateTime]),
     ...(groups.booleans ?? []).map((name): [string, TSchema] => [name, Type.Boolean()]),
     ...(groups.numbers ?? []).map((name): [string, TSchema] => [name, Type.Number()]),
     ...(groups.objects ?? []).map((name): [string, TSchema] => [name, OpaqueObject]),

@@ -52,7 +52,7 @@ export const VenueClosedPosition = Type.Object(
   {
     ...positionIdentity,
     ...numbers('avgPrice', 'totalBought', 'realizedPnl', 'curPrice'),
-    timestamp: { ...UnixSeconds, description: 'Unix seconds of the sale or redemption that closed it.' },
+    timestamp: Type.Integer({ minimum: 0, description: 'Unix seconds of the sale or redemption that closed it.' }),
   },
   {
     additionalProperties: false,

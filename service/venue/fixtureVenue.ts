@@ -19,8 +19,8 @@ export function fixtureVenue(store: Store, loaded: LoadedVenueFixture): VenueRea
   store.loadVenueCatalog(loaded.fixture.events, loaded.version)
   const books = new Map<string, OrderBook>(loaded.fixture.books.map((book) => [book.tokenId, book]))
   const bookOf = (tokenId: string) => books.get(tokenId)
-  const replayed = (query: VenueUserQuery) =>
-    replay(store.venueFills(query.userId, query.proxyWallet), (ids) => store.venueTokens(ids))
+  const fillsOf = (query: VenueUserQuery) => store.venueFills(query.userId, query.proxyWallet)
+  const replayed = (query: VenueUserQuery) => replay(fillsOf(query), (ids) => store.venueTokens(ids))
   return {
     kind: 'fixture',
     search: (query) => {
@@ -36,7 +36,9 @@ export function fixtureVenue(store: Store, loaded: LoadedVenueFixture): VenueRea
     currentPositions: (query: VenuePositionsQuery) =>
       Promise.resolve(filterPositions(currentPositions(replayed(query), bookOf), query)),
     closedPositions: (query) => Promise.resolve(closedPositions(replayed(query), bookOf)),
-    trades: (query) =>
-      Promise.resolve(trades(store.venueFills(query.userId, query.proxyWallet), replayed(query).tokens)),
+    trades: (query) => {
+      const fills = fillsOf(query)
+      return Promise.resolve(trades(fills, replay(fills, (ids) => store.venueTokens(ids)).tokens))
+    },
   }
 }
