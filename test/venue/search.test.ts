@@ -107,6 +107,18 @@ describe('GET /workflows/venue/search', () => {
   })
 })
 
+describe('the venue paths', () => {
+  it('need a key, and answer another method with 405 and Allow', async () => {
+    const url = `${service.url}/workflows/venue/search?q=*`
+    const noKey = await send(url)
+    expect(noKey.status).toBe(401)
+    expect(contract.check('/workflows/venue/search', 'GET', noKey)).toEqual([])
+    const post = await send(url, { method: 'POST', headers: { 'x-api-key': 'dev-key-alpha' } })
+    expect(post.status).toBe(405)
+    expect(post.headers.allow).toBe('GET, HEAD, OPTIONS')
+  })
+})
+
 describe('GET /workflows/venue/getMarkets', () => {
   const markets = async (query: string) => {
     const reply = await get('getMarkets', query)
