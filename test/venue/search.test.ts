@@ -56,6 +56,15 @@ describe('GET /workflows/venue/search', () => {
     expect(none).toEqual({ events: [], pagination: { hasMore: false, totalResults: 0 }, tags: [], profiles: [] })
   })
 
+  it('never interprets FTS5 syntax in the query: operators are plain words, punctuation alone matches nothing', async () => {
+    const punctuation = await search(`q=${encodeURIComponent('"(*):^')}`)
+    expect(punctuation.pagination.totalResults).toBe(0)
+    const operators = await search(`q=${encodeURIComponent('bitcoin OR NEAR(jazz')}`)
+    expect(operators.pagination.totalResults).toBe(0)
+    const quoted = await search(`q=${encodeURIComponent('"fed" decision*')}`)
+    expect(quoted.events.map((event) => event.slug)).toEqual(['fed-decision-in-october', 'fed-decision-in-december'])
+  })
+
   it('returns every event for *, in pages with hasMore and totalResults', async () => {
     const total = fixture.events.length
     const seen: string[] = []
