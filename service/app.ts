@@ -33,10 +33,13 @@ import { healthRoutes } from './routes/health.js'
 import { openapiRoutes } from './routes/openapi.js'
 import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
+import { venueRoutes } from './routes/venue.js'
 import { openStore } from './store/sqlite.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
 import type { AppState, AuthenticatedState } from './types.js'
+import type { VenueReads } from './venue/venue.js'
+import { venueFromConfig } from './venue/venueFromConfig.js'
 
 /** The base path of every route (SPEC: the production base URL ends in `/api`). */
 export const API_PREFIX = '/api'
@@ -48,6 +51,8 @@ export interface AppDeps {
   readonly store: Store
   readonly keys: KeyRing
   readonly config: ServiceConfig
+  /** The prediction-market venue's reads: the fixture venue, or the real one by configuration. */
+  readonly venue: VenueReads
 }
 
 /** Options of `createApp`. */
@@ -66,7 +71,7 @@ export interface CreateAppOptions {
  * const dispatch = createDispatcher(app)
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<AppState> {
-  const { config, engine, keys, store } = deps
+  const { config, engine, keys, store, venue } = deps
   if (options.testRoutes === true && config.production) {
     throw new Error('Refusing to mount the test-only routes in production')
   }
@@ -81,6 +86,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     registerTxsRoutes({ store }).routes(),
     getStatusRoutes({ store }).routes(),
     getTransactionsRoutes({ store, keys }).routes(),
+    venueRoutes({ venue }).routes(),
   )
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
@@ -109,5 +115,5 @@ export function loadAppDeps(config: ServiceConfig): AppDeps {
   const keys = loadKeyRing(config)
   const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
   const store = config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config)
-  return { engine, store, keys, config }
+  return { engine, store, keys, config, venue: venueFromConfig(config.venue, store) }
 }

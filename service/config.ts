@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { packagePath } from '../engine/packagePath.js'
+import { type VenueConfig, loadVenueConfig } from './venue/venueConfig.js'
 
 /** Everything the service can be configured with. Every field comes from an environment variable (README). */
 export interface ServiceConfig {
@@ -94,6 +95,8 @@ export interface ServiceConfig {
    * cost with it). Refused in production: such a quote could never be registered.
    */
   readonly benchNoStore: boolean
+  /** The prediction-market venue: `VENUE_FIXTURE_PATH`, `VENUE_GAMMA_URL`, `VENUE_DATA_URL`, `VENUE_TIMEOUT_MS`. */
+  readonly venue: VenueConfig
 }
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
+    venue: loadVenueConfig(env),
   })
 }
 

@@ -22,6 +22,9 @@ import * as requestErrors from '../../engine/errors/requestErrors.js'
 import * as routeErrors from '../../engine/errors/routeErrors.js'
 import { SERVICE_ERROR_CLASSES } from '../errors.js'
 import { DATA_SCHEMAS } from '../openapi/schemas.js'
+import * as venueFields from '../schema/venueFields.js'
+import * as venueMarket from '../schema/venueMarket.js'
+import * as venuePositions from '../schema/venuePositions.js'
 import { groupMembers, membersOf, partInterface, sectionsOf } from './splitDeclarations.js'
 
 /** Where the generated types are committed. */
@@ -106,15 +109,14 @@ const capitalized = (name: string) => name[0]!.toUpperCase() + name.slice(1)
 /** The module that declares each component schema: its seam in `schema/components/`. */
 function schemaGroupOf(): (name: string) => string | undefined {
   const group = new Map<string, string>()
+  const modules = {
+    sourceTransactionSchemas,
+    venueMarketSchemas: { ...venueFields, ...venueMarket },
+    venuePositionSchemas: venuePositions,
+  }
+  const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))
-    group.set(
-      name,
-      Object.hasOwn(engineSchemas, name)
-        ? 'engineSchemas'
-        : Object.hasOwn(sourceTransactionSchemas, name)
-          ? 'sourceTransactionSchemas'
-          : 'serviceSchemas',
-    )
+    group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : (moduleOf(name) ?? 'serviceSchemas'))
   const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
   for (const [module, classes] of Object.entries(errorModules))
     for (const value of Object.values(classes) as unknown[])

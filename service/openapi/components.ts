@@ -32,6 +32,23 @@ import {
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
 import { BitcoinTransaction, HypercoreTransaction } from '../schema/sourceTransactions.js'
+import { VenueDateTime } from '../schema/venueFields.js'
+import {
+  VenueEvent,
+  VenueMarket,
+  VenueMarketsResponse,
+  VenueSearchResponse,
+  VenueSeries,
+  VenueTag,
+} from '../schema/venueMarket.js'
+import {
+  VenueClosedPosition,
+  VenueClosedPositions,
+  VenuePosition,
+  VenuePositions,
+  VenueTrade,
+  VenueTrades,
+} from '../schema/venuePositions.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -77,6 +94,20 @@ const COMPONENTS: readonly TSchema[] = [
   RegistrationErrorCode,
   RegistrationResult,
   RegistrationResults,
+  // The prediction-market venue (SPEC §2.7, §4.5–§4.8).
+  VenueDateTime,
+  VenueTag,
+  VenueSeries,
+  VenueMarket,
+  VenueEvent,
+  VenueSearchResponse,
+  VenueMarketsResponse,
+  VenuePosition,
+  VenuePositions,
+  VenueClosedPosition,
+  VenueClosedPositions,
+  VenueTrade,
+  VenueTrades,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

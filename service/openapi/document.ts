@@ -18,7 +18,9 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
 ## Conventions
 
 - **Base path**: every path is under \`/api\` (\`servers[0]\`): \`GET /api/getAction\`, \`POST /api/registerTxs\`,
-  \`GET /api/getStatus\`, \`GET /api/getTransactions\`, \`GET /api/health\`, \`GET /api/openapi.json\`.
+  \`GET /api/getStatus\`, \`GET /api/getTransactions\`, \`GET /api/health\`, \`GET /api/openapi.json\`, and the venue's
+  reads under \`/api/workflows/venue/\` (\`search\`, \`getMarkets\`, \`getCurrentPositions\`, \`getClosedPositions\`,
+  \`getTrades\`).
 - **Authentication**: the \`x-api-key\` header, on every endpoint except \`/api/health\` and \`/api/openapi.json\`. Absent or
   empty: 401 \`MISSING_API_KEY\`; unknown: 401 \`INVALID_API_KEY\`.
 - **Amounts** are decimal strings of integers in the token's smallest unit (\`"1000000000"\` is 1,000 USDC), never floats.
@@ -78,6 +80,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         name: 'transactions',
         description: 'Registration, status and history of the transactions that execute quotes.',
       },
+      { name: 'venue', description: 'The prediction-market venue: search, markets, positions and trades.' },
       { name: 'service', description: 'Public endpoints of the service itself: no API key.' },
     ],
     paths: paths(),

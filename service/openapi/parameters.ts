@@ -7,6 +7,12 @@ import { GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { GET_STATUS_PARAMETERS } from '../schema/getStatusParameters.js'
 import { GET_TRANSACTIONS_PARAMETERS } from '../schema/getTransactionsParameters.js'
 import type { QueryParameter } from '../schema/query.js'
+import {
+  VENUE_MARKETS_PARAMETERS,
+  VENUE_POSITIONS_PARAMETERS,
+  VENUE_SEARCH_PARAMETERS,
+  VENUE_USER_PARAMETERS,
+} from '../schema/venueParameters.js'
 import { toJsonSchema } from './components.js'
 import { componentRef } from './schemas.js'
 import type { Parameter, Reference } from './types.js'
@@ -34,6 +40,10 @@ const ENDPOINT_PARAMETERS = {
   GetAction: GET_ACTION_PARAMETERS,
   GetStatus: GET_STATUS_PARAMETERS,
   GetTransactions: GET_TRANSACTIONS_PARAMETERS,
+  VenueSearch: VENUE_SEARCH_PARAMETERS,
+  VenueMarkets: VENUE_MARKETS_PARAMETERS,
+  VenuePositions: VENUE_POSITIONS_PARAMETERS,
+  VenueUser: VENUE_USER_PARAMETERS,
 } as const satisfies Record<string, readonly QueryParameter[]>
 type Endpoint = keyof typeof ENDPOINT_PARAMETERS
 

@@ -9,22 +9,23 @@ import { ERROR_STATUSES } from './errors.js'
 import { parameterRefs } from './parameters.js'
 import { componentRef, schemaRef } from './schemas.js'
 import type { Operation, PathItem, Reference, Response } from './types.js'
+import { venuePaths } from './venuePaths.js'
 
 /** The references of the shared error responses of `statuses`. */
-const errorResponses = (...statuses: ErrorStatus[]): Record<string, Reference> =>
+export const errorResponses = (...statuses: ErrorStatus[]): Record<string, Reference> =>
   Object.fromEntries(statuses.map((status) => [String(status), componentRef('responses', ERROR_STATUSES[status])]))
 
 const requestIdHeader = { 'x-request-id': componentRef('headers', 'XRequestId') }
 
 /** A 200 JSON response. */
-const ok = (description: string, schemaName: string, headers: Response['headers'] = {}): Response => ({
+export const ok = (description: string, schemaName: string, headers: Response['headers'] = {}): Response => ({
   description,
   headers: { ...requestIdHeader, ...headers },
   content: { 'application/json': { schema: schemaRef(schemaName) } },
 })
 
 /** `OPTIONS` on a path: 204 with `Allow`, no key needed (answered before authentication). */
-const options = (operationId: string): Operation => ({
+export const options = (operationId: string): Operation => ({
   operationId,
   summary: 'The methods of this path',
   description: 'Answered before authentication: `204` with an `Allow` header.',
@@ -190,5 +191,6 @@ export function paths(): Record<string, PathItem> {
     '/health': { get: health, options: options('optionsHealth') },
     '/ready': { get: ready, options: options('optionsReady') },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },
+    ...venuePaths(),
   }
 }

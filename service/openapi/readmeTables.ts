@@ -81,6 +81,15 @@ export const ENDPOINT_TABLES = [
   { heading: '`POST /api/registerTxs` body fields', path: '/registerTxs', method: 'post', source: 'body' },
   { heading: '`GET /api/getStatus` query parameters', path: '/getStatus', method: 'get', source: 'query' },
   { heading: '`GET /api/getTransactions` query parameters', path: '/getTransactions', method: 'get', source: 'query' },
+  ...(['search', 'getMarkets', 'getCurrentPositions', 'getClosedPositions', 'getTrades'] as const).map(
+    (name) =>
+      ({
+        heading: `\`GET /api/workflows/venue/${name}\` query parameters`,
+        path: `/workflows/venue/${name}`,
+        method: 'get',
+        source: 'query',
+      }) as const,
+  ),
 ] as const
 export type EndpointTable = (typeof ENDPOINT_TABLES)[number]
 

@@ -3,6 +3,7 @@
  * (1-based) takes the database from version `n − 1` to `n`. Append new migrations; never edit a released one.
  */
 import { type Database, pragmaValue } from './database.js'
+import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 
 /** One schema step. */
 export interface Migration {
@@ -31,6 +32,8 @@ export interface Migration {
  *    and stay readable). The `json_valid` checks of those columns go: they parsed 15 KB of JSON again on every
  *    quote. `transactions_quoted` becomes `transactions_unregistered` on `(status, created_at)`, which serves both
  *    expiry and retention (deleting quotes never registered). Rebuilt like migration 2 (a `CHECK` changes).
+ * 4. The prediction-market venue's catalog (events, markets, outcome tokens, tags, series, FTS5 search indexes) and
+ *    the fills of the users' proxy wallets: `venueMigration.ts`.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -233,6 +236,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       END;
     `,
   },
+  { version: 4, name: 'venue catalog and fills', sql: VENUE_MIGRATION_SQL },
 ])
 
 /** The schema version this code expects. */

@@ -21,6 +21,9 @@ import { migrate } from './migrations.js'
 import { encodeQuoteRecord } from './quoteRecord.js'
 import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
+import { venueCatalogMethods } from './venueCatalog.js'
+import { venueFillMethods } from './venueFills.js'
+import { venueSearchMethods } from './venueSearch.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -133,6 +136,9 @@ function sqliteStore(db: Database): Store {
   return {
     ...lifecycleMethods(db),
     ...historyMethods(db),
+    ...venueCatalogMethods(db),
+    ...venueSearchMethods(db),
+    ...venueFillMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },

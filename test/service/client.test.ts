@@ -57,7 +57,13 @@ describe('query serialization', () => {
 
   it('repeats array parameters, as their form/explode style says', () => {
     const arrays = queryParameters.filter((parameter) => parameter.schema?.type === 'array')
-    expect(arrays.map((parameter) => parameter.name)).toEqual(['bridgeIds', 'appIds', 'chainIds'])
+    expect(arrays.map((parameter) => parameter.name)).toEqual([
+      'bridgeIds',
+      'appIds',
+      'chainIds',
+      'tagId',
+      'clobTokenIds',
+    ])
     for (const parameter of arrays) expect([parameter.style, parameter.explode], parameter.name).toEqual(['form', true])
   })
 

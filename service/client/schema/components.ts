@@ -6,6 +6,8 @@
 import type { EngineSchemas } from './components/engineSchemas.js';
 import type { ServiceSchemas } from './components/serviceSchemas.js';
 import type { SourceTransactionSchemas } from './components/sourceTransactionSchemas.js';
+import type { VenueMarketSchemas } from './components/venueMarketSchemas.js';
+import type { VenuePositionSchemas } from './components/venuePositionSchemas.js';
 import type { AmountErrorsSchemas } from './components/amountErrorsSchemas.js';
 import type { RouteErrorsSchemas } from './components/routeErrorsSchemas.js';
 import type { RequestErrorsSchemas } from './components/requestErrorsSchemas.js';
@@ -16,7 +18,7 @@ import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;

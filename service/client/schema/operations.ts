@@ -10,5 +10,10 @@ import type { GetTransactionsOperations } from './operations/getTransactions.js'
 import type { GetHealthOperations } from './operations/getHealth.js';
 import type { GetReadyOperations } from './operations/getReady.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
+import type { VenueSearchOperations } from './operations/venueSearch.js';
+import type { VenueGetMarketsOperations } from './operations/venueGetMarkets.js';
+import type { VenueGetCurrentPositionsOperations } from './operations/venueGetCurrentPositions.js';
+import type { VenueGetClosedPositionsOperations } from './operations/venueGetClosedPositions.js';
+import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}

@@ -186,5 +186,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/venue/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search events and markets
+         * @description Ranked full-text search over event titles, market questions and outcome names, tag labels and descriptions (SPEC §4.5): events whose title or market questions hold every word of `q` first, then by relevance (bm25: title 10, markets 4, tags 2, descriptions 1), then volume. `q=*` returns every event by volume. `tags`: tags whose label matches `q`; `profiles`: always `[]` on the fixture venue.
+         *
+         *     Answered by the configured venue: the fixture venue (default; its catalog is in the store) or the real venue's public APIs (`VENUE_GAMMA_URL`, `VENUE_DATA_URL`), whose answers are conformed to these shapes. The real venue failing or timing out: 503 `SERVICE_UNAVAILABLE`.
+         */
+        get: operations["venueSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsSearch"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/venue/getMarkets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Markets by token id, slug or tag
+         * @description The markets matching every filter given (SPEC §4.6), each inside its event (with its tags and series); an event lists only the matching markets. No filter: every market.
+         *
+         *     Answered by the configured venue: the fixture venue (default; its catalog is in the store) or the real venue's public APIs (`VENUE_GAMMA_URL`, `VENUE_DATA_URL`), whose answers are conformed to these shapes. The real venue failing or timing out: 503 `SERVICE_UNAVAILABLE`.
+         */
+        get: operations["venueGetMarkets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsGetMarkets"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/venue/getCurrentPositions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Positions held now
+         * @description The user's open positions (SPEC §4.7), most shares first. Computed from the fills the service recorded for the user (their proxy wallets’ trades and redemptions): README "Prediction-market venue" gives every formula. On the real venue: its Data API, for `proxyWallet` when given, else for `userId`.
+         *
+         *     Answered by the configured venue: the fixture venue (default; its catalog is in the store) or the real venue's public APIs (`VENUE_GAMMA_URL`, `VENUE_DATA_URL`), whose answers are conformed to these shapes. The real venue failing or timing out: 503 `SERVICE_UNAVAILABLE`.
+         */
+        get: operations["venueGetCurrentPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsGetCurrentPositions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/venue/getClosedPositions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Positions fully sold or redeemed
+         * @description The user's closed positions (SPEC §4.8), latest closed first. Computed from the fills the service recorded for the user (their proxy wallets’ trades and redemptions): README "Prediction-market venue" gives every formula. On the real venue: its Data API, for `proxyWallet` when given, else for `userId`.
+         *
+         *     Answered by the configured venue: the fixture venue (default; its catalog is in the store) or the real venue's public APIs (`VENUE_GAMMA_URL`, `VENUE_DATA_URL`), whose answers are conformed to these shapes. The real venue failing or timing out: 503 `SERVICE_UNAVAILABLE`.
+         */
+        get: operations["venueGetClosedPositions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsGetClosedPositions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/workflows/venue/getTrades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's trades
+         * @description The fills of the user's orders (SPEC §4.8), newest first. Computed from the fills the service recorded for the user (their proxy wallets’ trades and redemptions): README "Prediction-market venue" gives every formula. On the real venue: its Data API, for `proxyWallet` when given, else for `userId`.
+         *
+         *     Answered by the configured venue: the fixture venue (default; its catalog is in the store) or the real venue's public APIs (`VENUE_GAMMA_URL`, `VENUE_DATA_URL`), whose answers are conformed to these shapes. The real venue failing or timing out: 503 `SERVICE_UNAVAILABLE`.
+         */
+        get: operations["venueGetTrades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsGetTrades"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;

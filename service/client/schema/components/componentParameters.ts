@@ -84,6 +84,34 @@ export interface ComponentParameters {
     "GetTransactions.startDate": number;
     /** @description Unix seconds: transactions registered at or before. Otherwise 400 `INVALID_PARAMETER`. */
     "GetTransactions.endDate": number;
+    /** @description The search: words matched as prefixes, all required, in event titles, market questions and outcome names, tag labels and descriptions (case, diacritics and English endings ignored; punctuation separates words). `*` returns every event. Ranking: README "Prediction-market venue". Absent: 400 `MISSING_REQUIRED_FIELD`. */
+    "VenueSearch.q": string;
+    /** @description Tag ids, repeated (`tagId=21&tagId=2`), comma-separated, or both: only events with **any** of them. At most 100; malformed: 400 `INVALID_PARAMETER`. */
+    "VenueSearch.tagId": number[];
+    /** @description 1-based page (SPEC §8: minimum 1), default 1. Beyond the last page: `events: []` with the real `totalResults`. Otherwise 400 `INVALID_PARAMETER`. */
+    "VenueSearch.page": number;
+    /** @description Results per type (events, tags) on a page, 1 to 100 (SPEC §8), default 10. Otherwise 400 `INVALID_PARAMETER`. */
+    "VenueSearch.limitPerType": number;
+    /** @description `true`: only events with a market accepting orders now, each listing only such markets. Default `false`: every event, open, closed or resolved. `true` or `false`; otherwise 400 `INVALID_PARAMETER`. */
+    "VenueSearch.acceptingOrdersOnly": boolean;
+    /** @description Outcome token ids, repeated or comma-separated: the markets of these tokens. At most 100; malformed: 400 `INVALID_PARAMETER`. */
+    "VenueMarkets.clobTokenIds": string[];
+    /** @description A market slug: that market. */
+    "VenueMarkets.slug": string;
+    /** @description A tag id: the markets of events with this tag. Malformed: 400 `INVALID_PARAMETER`. */
+    "VenueMarkets.tagId": number;
+    /** @description The user's EVM EOA address, `0x` + 40 hex (any case). Absent: 400 `MISSING_REQUIRED_FIELD`; malformed: 400 `INVALID_ADDRESS_FORMAT`. */
+    "VenuePositions.userId": components["schemas"]["EvmAddress"];
+    /** @description Only this proxy wallet of the user. Default: every proxy wallet the service recorded fills of for the user. Malformed: 400 `INVALID_ADDRESS_FORMAT`. */
+    "VenuePositions.proxyWallet": components["schemas"]["EvmAddress"];
+    /** @description `true`: only redeemable positions (their market resolved). Default `false`. */
+    "VenuePositions.redeemable": boolean;
+    /** @description `true`: only mergeable positions (both outcomes of the market held). Default `false`. */
+    "VenuePositions.mergeable": boolean;
+    /** @description The user's EVM EOA address, `0x` + 40 hex (any case). Absent: 400 `MISSING_REQUIRED_FIELD`; malformed: 400 `INVALID_ADDRESS_FORMAT`. */
+    "VenueUser.userId": components["schemas"]["EvmAddress"];
+    /** @description Only this proxy wallet of the user. Default: every proxy wallet the service recorded fills of for the user. Malformed: 400 `INVALID_ADDRESS_FORMAT`. */
+    "VenueUser.proxyWallet": components["schemas"]["EvmAddress"];
     /** @description Optional id of the request, echoed in the `x-request-id` response header and in the service's logs. Kept when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or when absent) the service generates a UUID. */
     XRequestId: string;
 }

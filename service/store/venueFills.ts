@@ -1,0 +1,86 @@
+/**
+ * The fills of the users' proxy wallets in SQLite (migration 4): appended by the order matching (and
+ * redemptions), read back in order by the positions, closed positions and trades (`service/venue/positions.ts`).
+ */
+import { type Database, prepare } from './database.js'
+import type { VenueFill, VenueStore } from './venueStore.js'
+
+interface FillRow {
+  user_id: string
+  proxy_wallet: string
+  kind: 'TRADE' | 'REDEEM'
+  token_id: string
+  side: 'BUY' | 'SELL' | null
+  price_micros: number
+  size_micros: number
+  timestamp: number
+  transaction_hash: string
+  order_id: string | null
+}
+
+/** Integers of 10⁻⁶ are stored as SQLite integers: exact up to 2⁵³ − 1 (9 billion shares or pUSD). */
+function storedInteger(value: bigint, name: string): number {
+  if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`venue fill: ${name} out of range`)
+  return Number(value)
+}
+
+function fillOf(row: FillRow): VenueFill {
+  return {
+    userId: row.user_id,
+    proxyWallet: row.proxy_wallet,
+    kind: row.kind,
+    tokenId: row.token_id,
+    ...(row.side === null ? {} : { side: row.side }),
+    priceMicros: BigInt(row.price_micros),
+    sizeMicros: BigInt(row.size_micros),
+    timestamp: row.timestamp,
+    transactionHash: row.transaction_hash,
+    ...(row.order_id === null ? {} : { orderId: row.order_id }),
+  }
+}
+
+/** The fill methods of `VenueStore` over one connection. */
+export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFills' | 'venueFills'> {
+  const insert = prepare<[Record<string, string | number | null>]>(
+    db,
+    `INSERT INTO venue_fills (user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
+       transaction_hash, order_id)
+     VALUES (@userId, @proxyWallet, @kind, @tokenId, @side, @priceMicros, @sizeMicros, @timestamp, @transactionHash,
+       @orderId)`,
+  )
+  const selectColumns = `SELECT user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
+    transaction_hash, order_id FROM venue_fills`
+  const byUser = prepare<[string], FillRow>(db, `${selectColumns} WHERE user_id = ? ORDER BY id`)
+  const byWallet = prepare<[string, string], FillRow>(
+    db,
+    `${selectColumns} WHERE user_id = ? AND proxy_wallet = ? ORDER BY id`,
+  )
+  const insertAll = db.transaction((fills: readonly VenueFill[]) => {
+    for (const fill of fills) {
+      insert.run({
+        userId: fill.userId.toLowerCase(),
+        proxyWallet: fill.proxyWallet.toLowerCase(),
+        kind: fill.kind,
+        tokenId: fill.tokenId,
+        side: fill.side ?? null,
+        priceMicros: storedInteger(fill.priceMicros, 'priceMicros'),
+        sizeMicros: storedInteger(fill.sizeMicros, 'sizeMicros'),
+        timestamp: fill.timestamp,
+        transactionHash: fill.transactionHash,
+        orderId: fill.orderId ?? null,
+      })
+    }
+  })
+  return {
+    recordVenueFills(fills) {
+      insertAll.immediate(fills)
+    },
+    venueFills(userId, proxyWallet) {
+      const rows =
+        proxyWallet === undefined
+          ? byUser.all(userId.toLowerCase())
+          : byWallet.all(userId.toLowerCase(), proxyWallet.toLowerCase())
+      return rows.map(fillOf)
+    },
+  }
+}
