@@ -32,6 +32,7 @@ import { healthRoutes } from './routes/health.js'
 import { openapiRoutes } from './routes/openapi.js'
 import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
+import { venueUserRoutes } from './routes/venueUser.js'
 import { openStore } from './store/sqlite.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     getStatusRoutes({ store }).routes(),
     getTransactionsRoutes({ store, keys }).routes(),
   )
+  api.use(venueUserRoutes({ store }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

@@ -23,6 +23,7 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
+import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -63,6 +64,9 @@ const COMPONENTS: readonly TSchema[] = [
   RegistrationErrorCode,
   RegistrationResult,
   RegistrationResults,
+  // Venue users (SPEC §4.9).
+  VenueUserRequest,
+  VenueUser,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

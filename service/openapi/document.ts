@@ -76,6 +76,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         name: 'transactions',
         description: 'Registration, status and history of the transactions that execute quotes.',
       },
+      { name: 'venue', description: 'The prediction-market venue: users, markets, positions and orders.' },
       { name: 'service', description: 'Public endpoints of the service itself: no API key.' },
     ],
     paths: paths(),

@@ -81,6 +81,12 @@ export const ENDPOINT_TABLES = [
   { heading: '`POST /api/registerTxs` body fields', path: '/registerTxs', method: 'post', source: 'body' },
   { heading: '`GET /api/getStatus` query parameters', path: '/getStatus', method: 'get', source: 'query' },
   { heading: '`GET /api/getTransactions` query parameters', path: '/getTransactions', method: 'get', source: 'query' },
+  {
+    heading: '`POST /api/workflows/venue/createOrFetchVenueUser` body fields',
+    path: '/workflows/venue/createOrFetchVenueUser',
+    method: 'post',
+    source: 'body',
+  },
 ] as const
 export type EndpointTable = (typeof ENDPOINT_TABLES)[number]
 

@@ -3,6 +3,7 @@
  * (1-based) takes the database from version `n − 1` to `n`. Append new migrations; never edit a released one.
  */
 import { type Database, pragmaValue } from './database.js'
+import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 
 /** One schema step. */
 export interface Migration {
@@ -31,6 +32,8 @@ export interface Migration {
  *    and stay readable). The `json_valid` checks of those columns go: they parsed 15 KB of JSON again on every
  *    quote. `transactions_quoted` becomes `transactions_unregistered` on `(status, created_at)`, which serves both
  *    expiry and retention (deleting quotes never registered). Rebuilt like migration 2 (a `CHECK` changes).
+ * 4. The venue catalog and fills (branch venue-reads; a placeholder on branch venue-trading until they merge).
+ * 5. Venue users and the live order books (`venueBookSchema.ts`).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -233,6 +236,9 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
       END;
     `,
   },
+  // Placeholder for the venue catalog migration of branch venue-reads: that branch's version 4 replaces it.
+  { version: 4, name: 'venue catalog (reserved)', sql: '' },
+  { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
 ])
 
 /** The schema version this code expects. */

@@ -20,6 +20,7 @@ import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { ROW_COLUMNS, type TransactionRow, encodeQuoteRecord, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
+import { venueUserMethods } from './venueUsers.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -132,6 +133,7 @@ function sqliteStore(db: Database): Store {
   return {
     ...lifecycleMethods(db),
     ...historyMethods(db),
+    ...venueUserMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },

@@ -13,6 +13,7 @@
  */
 import type { ApiKeyRecord } from '../types.js'
 import type { TxPathEntry } from '../schema/transactionDetails.js'
+import type { VenueUserStore } from './venueUsers.js'
 
 /**
  * Lifecycle of a stored transaction: `quoted` at `getAction`; `expired` when never registered within the quote's
@@ -170,9 +171,9 @@ export interface HistoryPage {
 
 /**
  * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
- * worker thread opens its own `Store`.
+ * worker thread opens its own `Store`. The venue's methods are declared beside their tables (`venueUsers.ts`).
  */
-export interface Store {
+export interface Store extends VenueUserStore {
   /**
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).

@@ -42,7 +42,9 @@ export const VENUE_WALLET_FACTORIES: Readonly<Record<VenueWalletKind, WalletFact
  *
  * @param kind - `safe` (default: the wallet the service uses) or `proxy`.
  * @throws viem's `InvalidAddressError` when `owner` is not an address (validate it first).
- * @example deriveProxyWallet('0x76a22D91bcb74261EB53354e25CE4F37dDa32934') // '0x22dA6635E16e2f540FBe16d253a89DC8a4674eDC'
+ * @example
+ * deriveProxyWallet('0x76a22D91bcb74261EB53354e25CE4F37dDa32934')
+ * // '0x22dA6635E16e2f540FBe16d253a89DC8a4674eDC'
  */
 export function deriveProxyWallet(owner: string, kind: VenueWalletKind = 'safe'): Address {
   const { factory, salt, initCodeHash } = VENUE_WALLET_FACTORIES[kind]

@@ -265,4 +265,25 @@ export interface ServiceSchemas {
     };
     /** @description One result per registration, in the order of the request (one for a single object). */
     RegistrationResults: components["schemas"]["RegistrationResult"][];
+    /** @description The payload of `createOrFetchVenueUser`. Other keys are ignored. */
+    VenueUserRequest: {
+        /** @description The user's EVM account (EOA) that signs for the venue wallet: `0x` and 40 hex digits; mixed case only with a valid EIP-55 checksum; not the zero address. */
+        address: components["schemas"]["EvmAddress"];
+    };
+    /** @description A venue user (the answer of `createOrFetchVenueUser`). */
+    VenueUser: {
+        /**
+         * @description The user's id for `getAction` (`userId`) and the position reads: the account, EIP-55 checksummed (SPEC §4.7 takes the EOA as `userId`). Users are per organization, like transactions.
+         * @example 0x76a22D91bcb74261EB53354e25CE4F37dDa32934
+         */
+        userId: string;
+        /** @description The account, EIP-55 checksummed. */
+        address: components["schemas"]["EvmAddress"];
+        /** @description The account's venue wallet on Polygon, EIP-55 checksummed: the `recipient` of `getAction` for `venue`. The venue's Safe wallet (signature type 2), derived by CREATE2 from the Safe factory `0xaacFeEa03eb1561C4e67d661e40682Bd20E3541b`, salt `keccak256(abi.encode(address))` and init-code hash `0x2bce2127ff07fb632d16c8347c4ebf501f4841168bed00d9e6ef715ddb6fcecf`: the same wallet the venue gives this account, deployed or not. */
+        proxyWallet: components["schemas"]["EvmAddress"];
+        /** @description `true` when this call created the user; `false` when it existed (the call is idempotent: concurrent calls for one account create one user, and exactly one of them answers `true`). */
+        created: boolean;
+        /** @description Unix seconds of the creation (the first call). */
+        createdAt: number;
+    };
 }
