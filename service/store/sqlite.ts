@@ -20,6 +20,7 @@ import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { ROW_COLUMNS, type TransactionRow, encodeQuoteRecord, quoteFromRow } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
+import { venueBookMethods } from './venueBook.js'
 import { venueUserMethods } from './venueUsers.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
@@ -134,6 +135,7 @@ function sqliteStore(db: Database): Store {
     ...lifecycleMethods(db),
     ...historyMethods(db),
     ...venueUserMethods(db),
+    ...venueBookMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },

@@ -13,6 +13,7 @@
  */
 import type { ApiKeyRecord } from '../types.js'
 import type { TxPathEntry } from '../schema/transactionDetails.js'
+import type { VenueBookStore } from './venueBook.js'
 import type { VenueUserStore } from './venueUsers.js'
 
 /**
@@ -171,9 +172,10 @@ export interface HistoryPage {
 
 /**
  * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
- * worker thread opens its own `Store`. The venue's methods are declared beside their tables (`venueUsers.ts`).
+ * worker thread opens its own `Store`. The venue's methods are declared beside their tables (`venueUsers.ts`,
+ * `venueBook.ts`).
  */
-export interface Store extends VenueUserStore {
+export interface Store extends VenueUserStore, VenueBookStore {
   /**
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).
