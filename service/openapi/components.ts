@@ -23,6 +23,7 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
+import { VenueOrderRequest, VenueOrderResponse, VenueOrderStatus } from '../schema/venueOrder.js'
 import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
@@ -67,6 +68,10 @@ const COMPONENTS: readonly TSchema[] = [
   // Venue users (SPEC §4.9).
   VenueUserRequest,
   VenueUser,
+  // The order workflow's order objects (SPEC §2.6).
+  VenueOrderRequest,
+  VenueOrderStatus,
+  VenueOrderResponse,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

@@ -22,11 +22,27 @@ import {
   toMicros,
 } from './units.js'
 
-/** The signed order's amounts at `limit`: maker ≤ 2 places, taker ≤ 4, both rounded down (research file §2). */
-function signedAmounts(order: MarketOrder, amount: bigint): { makerAmount: bigint; takerAmount: bigint } {
+/** The amounts of a signed market order (what the venue's SDK signs; research file §2). */
+export interface SignedAmounts {
+  /** The order's amount rounded down to 2 places: BUY collateral, SELL shares. */
+  readonly amount: bigint
+  /** = `amount` (maker ≤ 2 places). */
+  readonly makerAmount: bigint
+  /** What the maker amount gets at the limit, rounded down to 4 places: BUY shares, SELL collateral. */
+  readonly takerAmount: bigint
+}
+
+/**
+ * The signed amounts of a market order at its limit price.
+ *
+ * @throws RangeError when the limit price is 0 (check it first: `matchMarketOrder` rejects it).
+ * @example signedAmounts({ side: 'BUY', amount: 10_004_999n, limitPriceMicros: 600_000n }) // 10, 16.6666 shares
+ */
+export function signedAmounts(order: Pick<MarketOrder, 'side' | 'amount' | 'limitPriceMicros'>): SignedAmounts {
+  const amount = roundDown(order.amount, MARKET_MAKER_DECIMALS)
   const taker =
     order.side === 'BUY' ? mulDiv(amount, ONE, order.limitPriceMicros) : mulDiv(amount, order.limitPriceMicros, ONE)
-  return { makerAmount: amount, takerAmount: roundDown(taker, MARKET_TAKER_DECIMALS) }
+  return { amount, makerAmount: amount, takerAmount: roundDown(taker, MARKET_TAKER_DECIMALS) }
 }
 
 /** Why the order cannot be placed at all, before any walk. */
@@ -39,6 +55,10 @@ function rejection(order: MarketOrder, book: BookSide, amount: bigint): MatchFai
   return amount < minimum ? 'INVALID_ORDER_MIN_SIZE' : undefined
 }
 
+/** What is left of an order, in whole size steps of shares: a BUY's collateral at `priceMicros`, rounded down. */
+const inShares = (order: MarketOrder, left: bigint, priceMicros: bigint, step: bigint): bigint =>
+  order.side === 'BUY' ? (mulDiv(left, ONE, priceMicros) / step) * step : left
+
 const withinLimit = (order: MarketOrder, level: Level): boolean =>
   order.side === 'BUY' ? level.priceMicros <= order.limitPriceMicros : level.priceMicros >= order.limitPriceMicros
 
@@ -50,7 +70,7 @@ function walk(order: MarketOrder, book: BookSide, amount: bigint): { fills: Fill
   for (const level of book.levels) {
     if (!withinLimit(order, level)) break
     const { priceMicros } = level
-    const affordable = order.side === 'BUY' ? (mulDiv(left, ONE, priceMicros) / step) * step : left
+    const affordable = inShares(order, left, priceMicros, step)
     const sizeMicros = affordable < level.sizeMicros ? affordable : level.sizeMicros
     if (sizeMicros === 0n) break
     const collateralMicros =
@@ -79,20 +99,20 @@ const sum = (values: readonly bigint[]): bigint => values.reduce((total, value) 
  */
 export function matchMarketOrder(order: MarketOrder, book: BookSide): MatchResult {
   const amount = roundDown(order.amount, MARKET_MAKER_DECIMALS)
-  const base = { side: order.side, orderType: order.orderType, limitPriceMicros: order.limitPriceMicros, amount }
+  const base = { side: order.side, orderType: order.orderType, limitPriceMicros: order.limitPriceMicros }
   const failure = rejection(order, book, amount)
   if (failure !== undefined) {
     const nothing = { fills: [], sizeMatched: 0n, originalSize: 0n, makingAmount: 0n, takingAmount: 0n }
-    return { ...base, ...nothing, makerAmount: amount, takerAmount: 0n, status: 'rejected', failure }
+    return { ...base, ...nothing, amount, makerAmount: amount, takerAmount: 0n, status: 'rejected', failure }
   }
-  const signed = signedAmounts(order, amount)
+  const signed = signedAmounts(order)
 
   const { fills, left } = walk(order, book, amount)
   const sizeMatched = sum(fills.map((fill) => fill.sizeMicros))
   const collateral = sum(fills.map((fill) => fill.collateralMicros))
   const sizeStep = stepOf(ROUNDING[book.tickSize].size)
   // A BUY's unfilled part in shares at the limit, whole steps: zero exactly when the leftover is dust.
-  const unfilled = order.side === 'BUY' ? (mulDiv(left, ONE, order.limitPriceMicros) / sizeStep) * sizeStep : left
+  const unfilled = inShares(order, left, order.limitPriceMicros, sizeStep)
   const originalSize = sizeMatched + unfilled
   const isWhole = unfilled === 0n
   const killed: MatchFailure | undefined =
@@ -102,8 +122,10 @@ export function matchMarketOrder(order: MarketOrder, book: BookSide): MatchResul
         ? 'FAK_ORDER_NOT_FILLED_ERROR'
         : undefined
   if (killed !== undefined) {
-    const nothing = { fills: [], sizeMatched: 0n, makingAmount: 0n, takingAmount: 0n }
-    return { ...base, ...signed, ...nothing, originalSize, status: 'killed', failure: killed }
+    // Nothing filled: the order was for what its whole amount buys at the limit (a SELL: its shares).
+    const wanted = inShares(order, amount, order.limitPriceMicros, sizeStep)
+    const nothing = { fills: [], sizeMatched: 0n, makingAmount: 0n, takingAmount: 0n, originalSize: wanted }
+    return { ...base, ...signed, ...nothing, status: 'killed', failure: killed }
   }
   const isBuy = order.side === 'BUY'
   return {

@@ -286,4 +286,75 @@ export interface ServiceSchemas {
         /** @description Unix seconds of the creation (the first call). */
         createdAt: number;
     };
+    /** @description The order to place (SPEC §2.6). */
+    VenueOrderRequest: {
+        /** @enum {string} */
+        side: "BUY" | "SELL";
+        /** @description The outcome token (decimal uint256). */
+        tokenID: string;
+        /**
+         * @description `FOK` fills whole or is killed; `FAK` fills what the book holds and cancels the rest.
+         * @enum {string}
+         */
+        orderType: "FOK" | "FAK";
+        /** @description Informational (the venue sets fees at match time since its CLOB V2); always 0 here. */
+        feeRateBps: number;
+        /** @description The tolerance in bps that set `price`. */
+        slippage: number;
+        /** @enum {string} */
+        tickSize: "0.01" | "0.001" | "0.0001";
+        negRisk: boolean;
+        /** @description BUY: pUSD to spend; SELL: shares to sell. Rounded down to 2 places (the venue's precision). */
+        amount: number;
+        /** @description The worst acceptable price (pUSD per share) on the tick grid in [tick, 1 − tick]: the book's price for the amount, widened by `slippage` (a BUY pays at most it, a SELL receives at least it). */
+        price: number;
+        /** @description Shares: a SELL's amount; for a BUY, what `amount` buys at `price` (4 places, rounded down). */
+        size: number;
+    };
+    /**
+     * @description The venue's order statuses, lower case: `matched` at least one fill (a FAK's unfilled rest is cancelled: `size_matched` < `original_size`); `canceled` killed with nothing filled (a FOK the book could not fill whole, a FAK with nothing to match within the price); `invalid` refused before matching (under the minimum, a tick or price the market does not take).
+     * @enum {string}
+     */
+    VenueOrderStatus: "matched" | "canceled" | "invalid";
+    /** @description The placed order (SPEC §2.6). */
+    VenueOrderResponse: {
+        /** @description The order's id: `0x` and 64 hex digits. */
+        id: string;
+        status: components["schemas"]["VenueOrderStatus"];
+        /** @description The venue user (`userId`) the order was placed for. */
+        owner: string;
+        /** @description The user's venue wallet (`proxyWallet`): it pays and receives. */
+        maker_address: string;
+        /** @description The market's condition id. */
+        market: string;
+        /** @description The outcome token (`tokenID`). */
+        asset_id: string;
+        /** @enum {string} */
+        side: "BUY" | "SELL";
+        /**
+         * @description Shares the order was for: a SELL's amount; for a BUY, the shares matched plus what the unspent pUSD buys at `price`. Equal to `size_matched` exactly when the order filled whole.
+         * @example 16.83
+         */
+        original_size: string;
+        /**
+         * @description Shares matched.
+         * @example 16.83
+         */
+        size_matched: string;
+        /**
+         * @description The worst acceptable price (`orderRequest.price`).
+         * @example 16.83
+         */
+        price: string;
+        /** @description The token's outcome label (`Yes`, `No`, `Up`, …). */
+        outcome: string;
+        /** @description `0`: market orders do not rest, so never expire. */
+        expiration: string;
+        /** @enum {string} */
+        order_type: "FOK" | "FAK";
+        /** @description The ids of the trades (one per fill). */
+        associate_trades: string[];
+        /** @description Unix seconds of the placement. */
+        created_at: number;
+    };
 }
