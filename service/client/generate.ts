@@ -105,8 +105,10 @@ const capitalized = (name: string) => name[0]!.toUpperCase() + name.slice(1)
 /** The module that declares each component schema: its seam in `schema/components/`. */
 function schemaGroupOf(): (name: string) => string | undefined {
   const group = new Map<string, string>()
+  // The venue's schemas (`service/schema/venue*.ts`, all named `Venue…`) are a seam of their own.
+  const serviceGroupOf = (name: string) => (name.startsWith('Venue') ? 'venueSchemas' : 'serviceSchemas')
   for (const name of Object.keys(DATA_SCHEMAS))
-    group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : 'serviceSchemas')
+    group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : serviceGroupOf(name))
   const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
   for (const [module, classes] of Object.entries(errorModules))
     for (const value of Object.values(classes) as unknown[])
