@@ -242,3 +242,26 @@ describe('matchMarketOrder: properties', () => {
     })
   })
 })
+
+describe('worstPrice: properties', () => {
+  it('is on the grid, inside [tick, 1 − tick], and never tighter than the book price for the amount', () => {
+    fc.assert(
+      fc.property(caseArbitrary, fc.integer({ min: 0, max: 10_000 }), ({ book, side, amount }, bps) => {
+        const limit = worstPrice(book, side, amount, slippage(String(bps)))
+        expect(limit === undefined).toBe(book.levels.length === 0)
+        if (limit === undefined) return
+        const tick = toMicros(book.tickSize)
+        expect(limit % tick).toBe(0n)
+        expect(limit >= tick && limit <= ONE - tick).toBe(true)
+        // The whole amount matches within it when the book holds it: a FAK at this limit takes the same as at
+        // the loosest limit.
+        const loosest = side === 'BUY' ? ONE - tick : tick
+        const order = { side, orderType: 'FAK' as const, amount, tickSize: book.tickSize }
+        const atLimit = matchMarketOrder({ ...order, limitPriceMicros: limit }, book)
+        const atLoosest = matchMarketOrder({ ...order, limitPriceMicros: loosest }, book)
+        expect(atLimit.sizeMatched).toBe(atLoosest.sizeMatched)
+      }),
+      { numRuns: 500 },
+    )
+  })
+})
