@@ -23,7 +23,13 @@ import {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import { TransactionHistory } from '../schema/transactionHistory.js'
-import { VenueOrderRequest, VenueOrderResponse, VenueOrderStatus } from '../schema/venueOrder.js'
+import {
+  VenueOrderRequest,
+  VenueOrderResponse,
+  VenueOrderStatus,
+  VenueRelayTx,
+  VenueWorkflowData,
+} from '../schema/venueOrder.js'
 import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
@@ -72,6 +78,8 @@ const COMPONENTS: readonly TSchema[] = [
   VenueOrderRequest,
   VenueOrderStatus,
   VenueOrderResponse,
+  VenueRelayTx,
+  VenueWorkflowData,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

@@ -86,3 +86,39 @@ export const VenueOrderResponse = Type.Object(
 )
 /** SPEC §2.6 `orderResponse`. */
 export type VenueOrderResponse = Static<typeof VenueOrderResponse>
+
+/** SPEC §2.6 `relayTx`: the settlement of the order's fills. */
+export const VenueRelayTx = Type.Object(
+  {
+    txHash: Type.String({ description: 'The settlement transaction.' }),
+    status: Type.String({ description: 'Its status (`success`, `failed`, `pending`).' }),
+  },
+  {
+    additionalProperties: false,
+    description: 'The settlement of the fills (SPEC §2.6).',
+    'x-component': 'VenueRelayTx',
+  },
+)
+/** SPEC §2.6 `relayTx`. */
+export type VenueRelayTx = Static<typeof VenueRelayTx>
+
+/**
+ * SPEC §2.6 workflow data of a venue order: `orderRequest` from the moment `getAction` records the workflow;
+ * `orderResponse` and `relayTx` once the order was placed.
+ */
+export const VenueWorkflowData = Type.Object(
+  {
+    userId: Type.String({ description: 'The venue user the order is for (`getAction` `userId`).' }),
+    orderRequest: VenueOrderRequest,
+    orderResponse: Type.Optional(VenueOrderResponse),
+    relayTx: Type.Optional(VenueRelayTx),
+  },
+  {
+    additionalProperties: false,
+    description:
+      'The data of an order workflow (SPEC §2.6): the order to place, and once placed, its response and settlement.',
+    'x-component': 'VenueWorkflowData',
+  },
+)
+/** SPEC §2.6 workflow data. */
+export type VenueWorkflowData = Static<typeof VenueWorkflowData>

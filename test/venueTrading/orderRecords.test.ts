@@ -91,6 +91,10 @@ describe('orderResponseOf', () => {
     })
     expect(Value.Check(VenueOrderResponse, response)).toBe(true)
     expect(contract.validate(component('VenueOrderResponse'), response)).toEqual([])
+    const request = orderRequestOf({ ...ORDER, tokenId: TOKEN, negRisk: false, slippageBps: 0 })
+    const data = { userId: PLACEMENT.owner, orderRequest: request, orderResponse: response }
+    expect(contract.validate(component('VenueWorkflowData'), data)).toEqual([])
+    expect(contract.validate(component('VenueWorkflowData'), { ...data, orderRequest: undefined })).not.toEqual([])
   })
 
   it('reports a killed FOK as canceled with nothing matched, and a refused order as invalid', () => {

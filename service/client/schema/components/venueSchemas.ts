@@ -98,4 +98,19 @@ export interface VenueSchemas {
         /** @description Unix seconds of the placement. */
         created_at: number;
     };
+    /** @description The settlement of the fills (SPEC §2.6). */
+    VenueRelayTx: {
+        /** @description The settlement transaction. */
+        txHash: string;
+        /** @description Its status (`success`, `failed`, `pending`). */
+        status: string;
+    };
+    /** @description The data of an order workflow (SPEC §2.6): the order to place, and once placed, its response and settlement. */
+    VenueWorkflowData: {
+        /** @description The venue user the order is for (`getAction` `userId`). */
+        userId: string;
+        orderRequest: components["schemas"]["VenueOrderRequest"];
+        orderResponse?: components["schemas"]["VenueOrderResponse"];
+        relayTx?: components["schemas"]["VenueRelayTx"];
+    };
 }
