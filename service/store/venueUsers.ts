@@ -43,11 +43,11 @@ export interface VenueUserStore {
 
 interface VenueUserRow {
   user_id: string
-  address: string
   proxy_wallet: string
   created_at: number
 }
 
+// `address` is stored in lower case (the key); the answer's is the checksummed form, which is the `userId`.
 const userOf = (row: VenueUserRow): VenueUser => ({
   userId: row.user_id,
   address: row.user_id,
@@ -70,7 +70,7 @@ export function venueUserMethods(db: Database): VenueUserStore {
   )
   const select = prepare<[string, string], VenueUserRow>(
     db,
-    'SELECT user_id, address, proxy_wallet, created_at FROM venue_users WHERE org_id = ? AND address = ?',
+    'SELECT user_id, proxy_wallet, created_at FROM venue_users WHERE org_id = ? AND address = ?',
   )
   const createOrFetch = db.transaction((input: NewVenueUser): VenueUserOutcome => {
     const key = input.address.toLowerCase()
