@@ -34,6 +34,7 @@ import { openapiRoutes } from './routes/openapi.js'
 import { registerTxsRoutes } from './routes/registerTxs.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { venueRoutes } from './routes/venue.js'
+import { venueUserRoutes } from './routes/venueUser.js'
 import { openStore } from './store/sqlite.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     getTransactionsRoutes({ store, keys }).routes(),
     venueRoutes({ venue }).routes(),
   )
+  api.use(venueUserRoutes({ store }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

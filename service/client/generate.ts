@@ -24,7 +24,9 @@ import { SERVICE_ERROR_CLASSES } from '../errors.js'
 import { DATA_SCHEMAS } from '../openapi/schemas.js'
 import * as venueFields from '../schema/venueFields.js'
 import * as venueMarket from '../schema/venueMarket.js'
+import * as venueOrder from '../schema/venueOrder.js'
 import * as venuePositions from '../schema/venuePositions.js'
+import * as venueUser from '../schema/venueUser.js'
 import { groupMembers, membersOf, partInterface, sectionsOf } from './splitDeclarations.js'
 
 /** Where the generated types are committed. */
@@ -113,6 +115,7 @@ function schemaGroupOf(): (name: string) => string | undefined {
     sourceTransactionSchemas,
     venueMarketSchemas: { ...venueFields, ...venueMarket },
     venuePositionSchemas: venuePositions,
+    venueTradingSchemas: { ...venueUser, ...venueOrder },
   }
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))

@@ -49,6 +49,14 @@ import {
   VenueTrade,
   VenueTrades,
 } from '../schema/venuePositions.js'
+import {
+  VenueOrderRequest,
+  VenueOrderResponse,
+  VenueOrderStatus,
+  VenueRelayTx,
+  VenueWorkflowData,
+} from '../schema/venueOrder.js'
+import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
 /** The named schemas of the document, each in its canonical form. */
@@ -108,6 +116,15 @@ const COMPONENTS: readonly TSchema[] = [
   VenueClosedPositions,
   VenueTrade,
   VenueTrades,
+  // Venue users (SPEC §4.9).
+  VenueUserRequest,
+  VenueUser,
+  // The order workflow's order objects (SPEC §2.6).
+  VenueOrderRequest,
+  VenueOrderStatus,
+  VenueOrderResponse,
+  VenueRelayTx,
+  VenueWorkflowData,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

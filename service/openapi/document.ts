@@ -80,7 +80,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
         name: 'transactions',
         description: 'Registration, status and history of the transactions that execute quotes.',
       },
-      { name: 'venue', description: 'The prediction-market venue: search, markets, positions and trades.' },
+      {
+        name: 'venue',
+        description: 'The prediction-market venue: search, markets, users, positions, trades and orders.',
+      },
       { name: 'service', description: 'Public endpoints of the service itself: no API key.' },
     ],
     paths: paths(),

@@ -142,6 +142,34 @@ const getTransactions: Operation = {
   },
 }
 
+const createOrFetchVenueUser: Operation = {
+  operationId: 'createOrFetchVenueUser',
+  summary: 'The venue user of an EVM account, created on first use',
+  description:
+    'The venue user of `address` in your organization (SPEC §4.9; the path, payload and response are this ' +
+    "service's): created by the first call, fetched by every later one. `userId` is what `getAction` " +
+    '(`actionType=venue`) and the position reads take; `proxyWallet` is the venue wallet the order workflow funds ' +
+    "(the `recipient` of `getAction`), derived from the account alone (CREATE2 from the venue's Safe factory), so " +
+    'the same account always gets the same wallet.\n\n' +
+    'Idempotent and safe under concurrency: any number of simultaneous calls for one account create one user; ' +
+    'exactly one answers `created: true`.\n\n' +
+    'Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than ' +
+    '`application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` ' +
+    '(`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 ' +
+    'checksum or the zero address.',
+  tags: ['venue'],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  requestBody: {
+    description: 'The EVM account.',
+    required: true,
+    content: { 'application/json': { schema: schemaRef('VenueUserRequest') } },
+  },
+  responses: {
+    '200': ok('The user, and whether this call created it.', 'VenueUser', noStore),
+    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+  },
+}
+
 const health: Operation = {
   operationId: 'getHealth',
   summary: 'Liveness',
@@ -188,6 +216,10 @@ export function paths(): Record<string, PathItem> {
     '/registerTxs': { post: registerTxs, options: options('optionsRegisterTxs') },
     '/getStatus': { get: getStatus, options: options('optionsGetStatus') },
     '/getTransactions': { get: getTransactions, options: options('optionsGetTransactions') },
+    '/workflows/venue/createOrFetchVenueUser': {
+      post: createOrFetchVenueUser,
+      options: options('optionsCreateOrFetchVenueUser'),
+    },
     '/health': { get: health, options: options('optionsHealth') },
     '/ready': { get: ready, options: options('optionsReady') },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },

@@ -90,6 +90,12 @@ export const ENDPOINT_TABLES = [
         source: 'query',
       }) as const,
   ),
+  {
+    heading: '`POST /api/workflows/venue/createOrFetchVenueUser` body fields',
+    path: '/workflows/venue/createOrFetchVenueUser',
+    method: 'post',
+    source: 'body',
+  },
 ] as const
 export type EndpointTable = (typeof ENDPOINT_TABLES)[number]
 

@@ -4,6 +4,7 @@
  */
 import { type Database, pragmaValue } from './database.js'
 import { VENUE_MIGRATION_SQL } from './venueMigration.js'
+import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 
 /** One schema step. */
 export interface Migration {
@@ -34,6 +35,7 @@ export interface Migration {
  *    expiry and retention (deleting quotes never registered). Rebuilt like migration 2 (a `CHECK` changes).
  * 4. The prediction-market venue's catalog (events, markets, outcome tokens, tags, series, FTS5 search indexes) and
  *    the fills of the users' proxy wallets: `venueMigration.ts`.
+ * 5. Venue users and the live order books (`venueBookSchema.ts`).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -237,6 +239,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     `,
   },
   { version: 4, name: 'venue catalog and fills', sql: VENUE_MIGRATION_SQL },
+  { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
 ])
 
 /** The schema version this code expects. */

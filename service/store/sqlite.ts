@@ -24,6 +24,8 @@ import type { QuoteEntry, Store, StoredQuote } from './store.js'
 import { venueCatalogMethods } from './venueCatalog.js'
 import { venueFillMethods } from './venueFills.js'
 import { venueSearchMethods } from './venueSearch.js'
+import { venueBookMethods } from './venueBook.js'
+import { venueUserMethods } from './venueUsers.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -139,6 +141,8 @@ function sqliteStore(db: Database): Store {
     ...venueCatalogMethods(db),
     ...venueSearchMethods(db),
     ...venueFillMethods(db),
+    ...venueUserMethods(db),
+    ...venueBookMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },

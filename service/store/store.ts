@@ -14,6 +14,8 @@
 import type { ApiKeyRecord } from '../types.js'
 import type { TxPathEntry } from '../schema/transactionDetails.js'
 import type { VenueStore } from './venueStore.js'
+import type { VenueBookStore } from './venueBook.js'
+import type { VenueUserStore } from './venueUsers.js'
 
 /**
  * Lifecycle of a stored transaction: `quoted` at `getAction`; `expired` when never registered within the quote's
@@ -171,9 +173,10 @@ export interface HistoryPage {
 
 /**
  * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
- * worker thread opens its own `Store`. The venue's methods: `venueStore.ts`.
+ * worker thread opens its own `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills),
+ * `venueUsers.ts` and `venueBook.ts` (users and live books), declared beside their tables.
  */
-export interface Store extends VenueStore {
+export interface Store extends VenueStore, VenueUserStore, VenueBookStore {
   /**
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).

@@ -103,7 +103,7 @@ describe('migrations 2 and 3', () => {
 
     store = openStore(config)
     expect(inspect((d) => pragmaValue(d, 'user_version'))).toBe(SCHEMA_VERSION)
-    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(4)
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(5)
     const stored = store.getByTxId(txIdOf(1), 'org_a')!
     expect(stored).toMatchObject({
       status: 'quoted',

@@ -8,6 +8,7 @@ import type { ServiceSchemas } from './components/serviceSchemas.js';
 import type { SourceTransactionSchemas } from './components/sourceTransactionSchemas.js';
 import type { VenueMarketSchemas } from './components/venueMarketSchemas.js';
 import type { VenuePositionSchemas } from './components/venuePositionSchemas.js';
+import type { VenueTradingSchemas } from './components/venueTradingSchemas.js';
 import type { AmountErrorsSchemas } from './components/amountErrorsSchemas.js';
 import type { RouteErrorsSchemas } from './components/routeErrorsSchemas.js';
 import type { RequestErrorsSchemas } from './components/requestErrorsSchemas.js';
@@ -18,7 +19,7 @@ import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;

@@ -7,6 +7,7 @@ import type { GetActionOperations } from './operations/getAction.js';
 import type { RegisterTxsOperations } from './operations/registerTxs.js';
 import type { GetStatusOperations } from './operations/getStatus.js';
 import type { GetTransactionsOperations } from './operations/getTransactions.js';
+import type { CreateOrFetchVenueUserOperations } from './operations/createOrFetchVenueUser.js';
 import type { GetHealthOperations } from './operations/getHealth.js';
 import type { GetReadyOperations } from './operations/getReady.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
@@ -16,4 +17,4 @@ import type { VenueGetCurrentPositionsOperations } from './operations/venueGetCu
 import type { VenueGetClosedPositionsOperations } from './operations/venueGetClosedPositions.js';
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}

@@ -114,6 +114,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/workflows/venue/createOrFetchVenueUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The venue user of an EVM account, created on first use
+         * @description The venue user of `address` in your organization (SPEC §4.9; the path, payload and response are this service's): created by the first call, fetched by every later one. `userId` is what `getAction` (`actionType=venue`) and the position reads take; `proxyWallet` is the venue wallet the order workflow funds (the `recipient` of `getAction`), derived from the account alone (CREATE2 from the venue's Safe factory), so the same account always gets the same wallet.
+         *
+         *     Idempotent and safe under concurrency: any number of simultaneous calls for one account create one user; exactly one answers `created: true`.
+         *
+         *     Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than `application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` (`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 checksum or the zero address.
+         */
+        post: operations["createOrFetchVenueUser"];
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsCreateOrFetchVenueUser"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;

@@ -1,0 +1,71 @@
+/**
+ * `POST /workflows/venue/createOrFetchVenueUser` (SPEC §4.9): the venue user of an EVM account — created on the
+ * first call, fetched on every later one — with its venue wallet (`venue/proxyWallet.ts`).
+ */
+import { getAddress } from 'viem'
+import { type AuthenticatedRouter, createRouter } from './router.js'
+import {
+  InvalidAddressError,
+  InvalidParameterError,
+  type Validator,
+  compileValidator,
+  walletAddressProblem,
+} from '../../engine/index.js'
+import { readJsonBody } from './body.js'
+import { VenueUserRequest, type VenueUser } from '../schema/venueUser.js'
+import type { Store } from '../store/store.js'
+import type { AuthenticatedState } from '../types.js'
+import { deriveProxyWallet } from '../venue/proxyWallet.js'
+
+const request: Validator<typeof VenueUserRequest> = compileValidator(VenueUserRequest)
+
+/** What the route needs. */
+export interface VenueUserDependencies {
+  readonly store: Store
+  /** Unix seconds; default the wall clock. */
+  readonly now?: () => number
+}
+
+/**
+ * The venue-user router: `POST /workflows/venue/createOrFetchVenueUser` (mounted under `/api`, after
+ * authentication). Answers 200 with a `VenueUser`, whether created now or before (`created` says which).
+ *
+ * Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than JSON, an empty or
+ * malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` (`address`); `INVALID_ADDRESS_FORMAT`
+ * (`details.field` `address`) for a malformed address, a bad checksum or the zero address.
+ *
+ * @example
+ * api.use(venueUserRoutes({ store }).routes())
+ */
+export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRouter {
+  const { store } = deps
+  const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
+  const router = createRouter<AuthenticatedState>()
+  router.post('/workflows/venue/createOrFetchVenueUser', (ctx) => {
+    const body = readJsonBody(ctx)
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw new InvalidParameterError({
+        parameter: 'body',
+        value: JSON.stringify(body).slice(0, 64),
+        reason: VenueUserRequest['x-reason'],
+      })
+    }
+    request.assert(body, { context: 'createOrFetchVenueUser' })
+    const problem = walletAddressProblem('evm', body.address)
+    if (problem !== undefined)
+      throw new InvalidAddressError({ field: 'address', address: body.address, reason: problem })
+
+    const address = getAddress(body.address.toLowerCase())
+    const { user, created } = store.createOrFetchVenueUser({
+      orgId: ctx.state.apiKey.orgId,
+      userId: address,
+      address,
+      proxyWallet: deriveProxyWallet(address),
+      createdAt: now(),
+    })
+    const answer: VenueUser = { ...user, created }
+    ctx.set('Cache-Control', 'no-store')
+    ctx.body = answer
+  })
+  return router
+}

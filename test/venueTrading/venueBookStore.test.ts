@@ -1,0 +1,168 @@
+/**
+ * The live order book in the store: seeding and reading back, matching that takes liquidity out of the levels, and
+ * 20 concurrent orders from four worker threads (four connections on one file) that never fill the same liquidity.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openStore } from '../../service/store/sqlite.js'
+import type { Store } from '../../service/store/store.js'
+import type { VenueOrder } from '../../service/store/venueBook.js'
+import type { OrderBook } from '../../service/venue/book.js'
+import type { MatchResult } from '../../service/venue/matching/types.js'
+import { toMicros } from '../../service/venue/matching/units.js'
+
+const TOKEN = '10181859819235412241349111952383458602722012323104397550162049365057126390549'
+const BOOK: OrderBook = {
+  tokenId: TOKEN,
+  market: '0x2e6af11e4b853b05ba7135239b21d77e808889b6ce1e735de856c94c4e5b5fce',
+  tickSize: '0.01',
+  minOrderSize: '5',
+  negRisk: false,
+  bids: [
+    { price: '0.49', size: '30' },
+    { price: '0.48', size: '12.5' },
+  ],
+  asks: [
+    { price: '0.5', size: '10' },
+    { price: '0.51', size: '10' },
+    { price: '0.52', size: '10.25' },
+    { price: '0.53', size: '10' },
+    { price: '0.54', size: '10' },
+  ],
+  lastTradePrice: '0.5',
+}
+const OTHER: OrderBook = { ...BOOK, tokenId: `${TOKEN.slice(0, -1)}7`, tickSize: '0.001', negRisk: true }
+
+const buy = (overrides: Partial<VenueOrder> = {}): VenueOrder => ({
+  tokenId: TOKEN,
+  side: 'BUY',
+  orderType: 'FAK',
+  amount: 3_000_000n,
+  limitPriceMicros: 990_000n,
+  tickSize: '0.01',
+  ...overrides,
+})
+
+let dataDir: string
+let config: { dataDir: string; databasePath: string }
+let store: Store
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-book-'))
+  config = { dataDir, databasePath: join(dataDir, 'crossroute.sqlite') }
+  store = openStore(config)
+  store.seedVenueBooks([BOOK, OTHER])
+})
+
+afterEach(() => {
+  store.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('venue books in the store', () => {
+  it('reads a seeded book back as it was given', () => {
+    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
+    expect(store.getVenueBook(OTHER.tokenId)).toEqual(OTHER)
+    expect(store.getVenueBook('1')).toBeUndefined()
+  })
+
+  it('takes matched liquidity out of the levels and records the last trade', () => {
+    // $8: 10 at 0.50 ($5), then 5.88 at 0.51 ($2.9988).
+    const result = store.matchVenueOrder(buy({ amount: 8_000_000n }))!
+    expect(result.status).toBe('matched')
+    expect(result.sizeMatched).toBe(15_880_000n)
+    const book = store.getVenueBook(TOKEN)!
+    expect(book.asks.slice(0, 2)).toEqual([
+      { price: '0.51', size: '4.12' },
+      { price: '0.52', size: '10.25' },
+    ])
+    expect(book.asks).toHaveLength(4)
+    expect(book.lastTradePrice).toBe('0.51')
+    expect(book.bids).toEqual(BOOK.bids)
+  })
+
+  it('sells into the bids', () => {
+    const result = store.matchVenueOrder(buy({ side: 'SELL', amount: 35_000_000n, limitPriceMicros: 480_000n }))!
+    expect(result).toMatchObject({ status: 'matched', sizeMatched: 35_000_000n, takingAmount: 17_100_000n })
+    expect(store.getVenueBook(TOKEN)!.bids).toEqual([{ price: '0.48', size: '7.5' }])
+  })
+
+  it('changes nothing for a killed FOK or a rejected order', () => {
+    const killed = store.matchVenueOrder(buy({ orderType: 'FOK', amount: 100_000_000n }))!
+    expect(killed).toMatchObject({ status: 'killed', failure: 'FOK_ORDER_NOT_FILLED_ERROR' })
+    const rejected = store.matchVenueOrder(buy({ tickSize: '0.001' }))!
+    expect(rejected).toMatchObject({ status: 'rejected', failure: 'INVALID_ORDER_MIN_TICK_SIZE' })
+    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
+  })
+
+  it('answers undefined for a token without a book', () => {
+    expect(store.matchVenueOrder(buy({ tokenId: '42' }))).toBeUndefined()
+  })
+
+  it('refuses a book the tables cannot hold, writing none of the batch', () => {
+    const bad = { ...OTHER, tokenId: '99', asks: [{ price: '1', size: '5' }] }
+    expect(() => store.seedVenueBooks([{ ...BOOK, asks: [] }, bad])).toThrow()
+    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
+    expect(store.getVenueBook('99')).toBeUndefined()
+  })
+})
+
+const WORKER_CODE = `
+const { parentPort, workerData } = require('node:worker_threads')
+;(async () => {
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { openStore } = await import(workerData.sqliteUrl)
+  const store = openStore(workerData.config)
+  const gate = new Int32Array(workerData.gate)
+  Atomics.add(gate, 1, 1) // ready
+  Atomics.wait(gate, 0, 0) // all workers start together
+  const results = workerData.orders.map((order) => store.matchVenueOrder(order))
+  store.close()
+  parentPort.postMessage(results)
+})()
+`
+
+describe('concurrent orders on one book', () => {
+  it('20 orders from four worker threads never fill the same liquidity', async () => {
+    store.close()
+    const workers = 4
+    // $3 each, 20 orders: $60 of demand for ~$26 of asks, so the book is emptied and some orders come up short.
+    const orders = Array.from({ length: 20 }, (_, index) =>
+      buy({ orderType: index % 3 === 0 ? 'FOK' : 'FAK', amount: BigInt(2_000_000 + (index % 4) * 500_000) }),
+    )
+    const gate = new SharedArrayBuffer(8) // [start flag, ready count]
+    const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
+    const runs = Array.from({ length: workers }, (_, id) => {
+      const worker = new Worker(WORKER_CODE, {
+        eval: true,
+        workerData: { gate, config, sqliteUrl, orders: orders.filter((_, index) => index % workers === id) },
+      })
+      return new Promise<MatchResult[]>((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+      }).finally(() => worker.terminate())
+    })
+    const flags = new Int32Array(gate)
+    while (Atomics.load(flags, 1) < workers) await new Promise((resolve) => setTimeout(resolve, 20))
+    Atomics.store(flags, 0, 1)
+    Atomics.notify(flags, 0)
+    const results = (await Promise.all(runs)).flat()
+    store = openStore(config)
+
+    expect(results).toHaveLength(20)
+    const filledAt = new Map<bigint, bigint>()
+    for (const result of results) {
+      for (const fill of result.fills)
+        filledAt.set(fill.priceMicros, (filledAt.get(fill.priceMicros) ?? 0n) + fill.sizeMicros)
+    }
+    // Every level filled exactly what it held (never more), and the asks are gone.
+    const held = new Map(BOOK.asks.map((level) => [toMicros(level.price), toMicros(level.size)]))
+    expect(filledAt).toEqual(held)
+    expect(store.getVenueBook(TOKEN)!.asks).toEqual([])
+    expect(results.some((result) => result.status === 'killed')).toBe(true)
+  }, 60_000)
+})
