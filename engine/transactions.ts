@@ -15,7 +15,9 @@
  */
 export { transactionBuilderOf } from './vm/transactions.js'
 export type { BuildTransactionParameters, SourceState, Transaction, TransactionBuilder } from './vm/transactions.js'
-export { buildEvmTransaction, stepId } from './vm/evm/transaction.js'
+export { buildEvmTransaction, encodeRouterCall, routerCallValue, stepId } from './vm/evm/transaction.js'
 export type { BuildEvmTransactionParameters, EvmTransaction, RouterCall } from './vm/evm/transaction.js'
+export { buildTronTransaction, tronAbiAddress } from './vm/tron/transaction.js'
+export type { TronTransaction } from './vm/tron/transaction.js'
 export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
 export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'

@@ -7,6 +7,7 @@
 import type { Vm } from '../graph/types.js'
 import { type BuildEvmTransactionParameters, type EvmTransaction, buildEvmTransaction } from './evm/transaction.js'
 import type { SourceState } from './sourceState.js'
+import { type TronTransaction, buildTronTransaction } from './tron/transaction.js'
 
 export type { SourceState } from './sourceState.js'
 
@@ -16,8 +17,8 @@ export type { SourceState } from './sourceState.js'
  */
 export type BuildTransactionParameters = BuildEvmTransactionParameters & { readonly sourceState?: SourceState }
 
-/** The `tx` object of the action response (SPEC §2.4). Grows into a union as VMs get builders. */
-export type Transaction = EvmTransaction
+/** The `tx` object of the action response (SPEC §2.4), by source VM. Grows as VMs get builders. */
+export type Transaction = EvmTransaction | TronTransaction
 
 /** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
 export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
@@ -25,13 +26,14 @@ export type TransactionBuilder = (parameters: BuildTransactionParameters) => Tra
 /** Builders by VM; a VM absent here has no transactions yet. */
 const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freeze({
   evm: buildEvmTransaction,
+  tron: buildTronTransaction,
 })
 
 /**
  * The transaction builder of a source chain's VM.
  *
  * @param vm - the source chain's `vm`.
- * @returns the builder, or `undefined` when the VM has none yet (Solana, Bitcoin, Tron, HyperCore): the caller
+ * @returns the builder, or `undefined` when the VM has none yet (Solana, Bitcoin, HyperCore): the caller
  *   answers "not supported yet".
  *
  * @example

@@ -6,7 +6,14 @@
 import type { TSchema } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { ActionRequest } from '../schema/actionRequest.js'
-import { ActionResponse, HealthResponse, OpenApiDocument, Transaction } from '../schema/actionResponse.js'
+import {
+  ActionResponse,
+  EvmTransaction,
+  HealthResponse,
+  OpenApiDocument,
+  Transaction,
+} from '../schema/actionResponse.js'
+import { TronTransaction } from '../schema/tronTransaction.js'
 import {
   Registration,
   RegistrationErrorCode,
@@ -45,6 +52,8 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.RouteStep,
   schemas.SplitPart,
   schemas.RouteQuote,
+  EvmTransaction,
+  TronTransaction,
   Transaction,
   ActionResponse,
   HealthResponse,

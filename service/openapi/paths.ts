@@ -54,8 +54,8 @@ const getAction: Operation = {
     "`actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — " +
     'and finally routing (400).\n\n' +
     '**Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, ' +
-    '`returnDepositAddress=true`, `solanaSponsor`, and non-EVM source chains (Solana, Bitcoin, Tron, HyperCore; ' +
-    'they may be destinations).',
+    '`returnDepositAddress=true`, `solanaSponsor`, and source chains other than EVM and Tron (Solana, Bitcoin, ' +
+    'HyperCore; they may be destinations).',
   tags: ['quotes'],
   parameters: parameterRefs('GetAction'),
   responses: {

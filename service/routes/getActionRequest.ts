@@ -191,7 +191,7 @@ function canonicalAmount(amount: string): string {
 }
 
 /**
- * Snapshot-dependent rules: the source chain must be an EVM chain (other VMs' transactions are not built yet);
+ * Snapshot-dependent rules: the source chain's VM must have a transaction builder (EVM, Tron);
  * `evm-calldata-tx` needs a destination whose VM executes EVM calldata (`VmModule.executesEvmCalldata`), a native
  * `dstToken` for `value` and an ERC-20 one for `erc20Amount`.
  * Unknown chains are left to the engine (`UNSUPPORTED_NETWORK`).
@@ -205,7 +205,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
     throw new InvalidParameterError({
       parameter: 'srcChainId',
       value: String(request.srcChainId),
-      reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM chain`,
+      reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet: the source chain must be an EVM or Tron chain`,
     })
   }
   if (request.actionType !== 'evm-calldata-tx' || dstChain === undefined) return

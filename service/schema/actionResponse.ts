@@ -6,11 +6,12 @@
 import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
+import { TronTransaction } from './tronTransaction.js'
 
 const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
 
-/** The transaction to sign (SPEC §2.4 `tx`). */
-export const Transaction = Type.Object(
+/** The transaction to sign from an EVM chain. */
+export const EvmTransaction = Type.Object(
   {
     to: described(EvmAddress, "The source chain's router."),
     data: described(Hex, "ABI-encoded router call; every figure in it is the quote's figure."),
@@ -23,9 +24,17 @@ export const Transaction = Type.Object(
       "The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` " +
       'for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for ' +
       '`amountInMax` of the source token.',
-    'x-component': 'Transaction',
+    'x-component': 'EvmTransaction',
   },
 )
+
+/** The transaction to sign (SPEC §2.4 `tx`), by source VM. */
+export const Transaction = Type.Union([EvmTransaction, TronTransaction], {
+  description:
+    "The one transaction the user signs, in the source chain's VM's form: `EvmTransaction` from EVM chains, " +
+    '`TronTransaction` from Tron (its `to` is base58check).',
+  'x-component': 'Transaction',
+})
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export type Transaction = Static<typeof Transaction>
 

@@ -72,8 +72,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'srcChainId',
     ChainId,
     'Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 ' +
-      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, ' +
-      `HyperCore): ${NOT_YET} (no transactions are built for them), 400 \`INVALID_PARAMETER\`.`,
+      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM chains and Tron build a transaction; ' +
+      `other source chains (Solana, Bitcoin, HyperCore): ${NOT_YET} (no transactions are built for them), 400 ` +
+      '`INVALID_PARAMETER`.',
     true,
   ),
   query(

@@ -101,7 +101,6 @@ describe('checkActionChains on the default snapshot', () => {
     ['HyperCore', 1337, '0x2000000000000000000000000000000000000000'],
     ['Solana', 1151111081099710, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
     ['Bitcoin', 20000000000001, 'bitcoin'],
-    ['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],
   ])('refuses a %s source: not supported yet', (_name, chainId, token) => {
     const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
     const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
@@ -110,6 +109,14 @@ describe('checkActionChains on the default snapshot', () => {
       value: String(chainId),
       reason: expect.stringMatching(/not supported yet/),
     })
+  })
+
+  it('accepts a Tron source: Tron has a transaction builder', () => {
+    const request = parseActionRequest(
+      swapQuery({ srcChainId: '728126428', srcToken: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }),
+      API_KEY,
+    )
+    expect(() => checkActionChains(request, snapshot)).not.toThrow()
   })
 
   it('accepts HyperEVM (999), an EVM chain', () => {

@@ -21,7 +21,7 @@ export interface paths {
          *
          *     Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — `actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — and finally routing (400).
          *
-         *     **Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, `returnDepositAddress=true`, `solanaSponsor`, and non-EVM source chains (Solana, Bitcoin, Tron, HyperCore; they may be destinations).
+         *     **Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, `returnDepositAddress=true`, `solanaSponsor`, and source chains other than EVM and Tron (Solana, Bitcoin, HyperCore; they may be destinations).
          */
         get: operations["getAction"];
         put?: never;

@@ -10,7 +10,7 @@ export interface ComponentParameters {
     "GetAction.actionType": "swap-action" | "evm-calldata-tx" | "venue";
     /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
     "GetAction.sender": components["schemas"]["Address"];
-    /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, HyperCore): **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
+    /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM chains and Tron build a transaction; other source chains (Solana, Bitcoin, HyperCore): **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
     "GetAction.srcChainId": components["schemas"]["ChainId"];
     /** @description Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`. */
     "GetAction.srcToken": components["schemas"]["TokenAddress"];

@@ -7,7 +7,7 @@ import type { components } from '../components.js';
 
 export interface ServiceSchemas {
     /** @description The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for `amountInMax` of the source token. */
-    Transaction: {
+    EvmTransaction: {
         /** @description The source chain's router. */
         to: components["schemas"]["EvmAddress"];
         /** @description ABI-encoded router call; every figure in it is the quote's figure. */
@@ -17,6 +17,19 @@ export interface ServiceSchemas {
         /** @description The source chain. */
         chainId: components["schemas"]["ChainId"];
     };
+    /** @description The transaction to sign from Tron: `TriggerSmartContract` with `contract_address` = `to`, the raw `data` as its input and `call_value` = `value` (e.g. TronWeb `transactionBuilder.triggerSmartContract(to, '', { input: data, callValue: value }, [], sender)`), signed by `sender` and broadcast; then `registerTxs` with `vmId` `alt-vm` and the transaction id (64 hex digits). */
+    TronTransaction: {
+        /** @description The Tron chain's crossroute router (base58check): the contract to trigger. */
+        to: components["schemas"]["TronAddress"];
+        /** @description ABI-encoded router call (`swap` / `swapAndCall`, the same ABI as on EVM chains; Tron addresses in its `address` fields are their 20 bytes after the `0x41` prefix). Every figure in it is the quote's figure. */
+        data: components["schemas"]["Hex"];
+        /** @description Sun sent with the call (`call_value`): the input bound for TRX input, else `"0"` (TRC-20 input is pulled with `transferFrom`: approve the router first when `requiresTokenApproval` is true). */
+        value: components["schemas"]["AmountString"];
+        /** @description The source chain (Tron, 728126428). */
+        chainId: components["schemas"]["ChainId"];
+    };
+    /** @description The one transaction the user signs, in the source chain's VM's form: `EvmTransaction` from EVM chains, `TronTransaction` from Tron (its `to` is base58check). */
+    Transaction: components["schemas"]["EvmTransaction"] | components["schemas"]["TronTransaction"];
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
     ActionResponse: {
         tx: components["schemas"]["Transaction"];

@@ -13,7 +13,7 @@ export interface GetActionOperations {
                 actionType: components["parameters"]["GetAction.actionType"];
                 /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
                 sender: components["parameters"]["GetAction.sender"];
-                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Non-EVM source chains (Solana, Bitcoin, Tron, HyperCore): **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
+                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM chains and Tron build a transaction; other source chains (Solana, Bitcoin, HyperCore): **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. */
                 srcChainId: components["parameters"]["GetAction.srcChainId"];
                 /** @description Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`. */
                 srcToken: components["parameters"]["GetAction.srcToken"];
