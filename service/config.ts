@@ -49,6 +49,11 @@ export interface ServiceConfig {
    */
   readonly rpcUrls: readonly RpcUrl[]
   /**
+   * `GASLESS_PROVIDER_URL`: the gasless provider's HTTP API (`POST <url>/relay`, `service/gasless/provider.ts`);
+   * default none: a simulated provider relays (README, "Gasless").
+   */
+  readonly gaslessProviderUrl: string | undefined
+  /**
    * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
    * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
    */
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       10 * 365 * 24 * 3600,
     ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
+    gaslessProviderUrl: env.GASLESS_PROVIDER_URL || undefined,
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),

@@ -14,6 +14,7 @@ import {
   Transaction,
 } from '../schema/actionResponse.js'
 import { TronTransaction } from '../schema/tronTransaction.js'
+import { Execution, PermitTransferTypedData, RelayGaslessRequest, RelayGaslessResponse } from '../schema/gasless.js'
 import {
   Registration,
   RegistrationErrorCode,
@@ -55,7 +56,11 @@ const COMPONENTS: readonly TSchema[] = [
   EvmTransaction,
   TronTransaction,
   Transaction,
+  PermitTransferTypedData,
+  Execution,
   ActionResponse,
+  RelayGaslessRequest,
+  RelayGaslessResponse,
   HealthResponse,
   OpenApiDocument,
   // The transaction lifecycle (SPEC §2.3, §2.5, §4.2–4.4).

@@ -42,8 +42,7 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
 - **Compliance**: requests from blocked countries get 403 \`GEO_BLOCKED\` (the country comes from a header set by the
   fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\` or \`refundTo\` get 403
   \`WALLET_SCREENED\`.
-- **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type, \`gasless=true\`,
-  \`returnDepositAddress=true\`, \`solanaSponsor\`, and source chains other than EVM and Tron.
+- **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type, \`solanaSponsor\`, and source chains other than EVM and Tron.
 - **Organizations**: an API key belongs to one app of one organization. \`registerTxs\`, \`getStatus\` and
   \`getTransactions\` see the transactions quoted by any app of the caller's organization, and nothing else: another
   organization's \`txId\` or hash answers exactly as an unknown one.

@@ -189,8 +189,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'returnDepositAddress',
     Type.Boolean({ default: false }),
-    `\`true\` would return a deposit address for deposit-based flows. ${NOT_YET}: \`true\` gets 400 ` +
-      '`INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise).',
+    '`true` adds `depositAddress` to the answer: an address of the source chain unique to the quote (derived from ' +
+      'its `txId`, any source VM) that executes the quote when the input arrives, tracked with no registration. ' +
+      'Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise).',
   ),
   queryParameter(
     'appFees',
@@ -215,7 +216,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'gasless',
     Type.Boolean({ default: false }),
-    '`true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless ' +
-      `enabled). ${NOT_YET}: \`true\` gets 400 \`INVALID_PARAMETER\`. Only \`true\` and \`false\` are accepted.`,
+    '`true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with ' +
+      '`POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source ' +
+      'must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, ' +
+      'parameter `gasless`). Only `true` and `false` are accepted.',
   ),
 ]

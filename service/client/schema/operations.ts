@@ -5,9 +5,10 @@
 
 import type { GetActionOperations } from './operations/getAction.js';
 import type { RegisterTxsOperations } from './operations/registerTxs.js';
+import type { RelayGaslessOperations } from './operations/relayGasless.js';
 import type { GetStatusOperations } from './operations/getStatus.js';
 import type { GetTransactionsOperations } from './operations/getTransactions.js';
 import type { GetHealthOperations } from './operations/getHealth.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetOpenApiDocumentOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, GetHealthOperations, GetOpenApiDocumentOperations {}
