@@ -20,6 +20,7 @@ import * as amountErrors from '../../engine/errors/amountErrors.js'
 import * as requestErrors from '../../engine/errors/requestErrors.js'
 import * as routeErrors from '../../engine/errors/routeErrors.js'
 import { SERVICE_ERROR_CLASSES } from '../errors.js'
+import * as gaslessSchemas from '../schema/gasless.js'
 import { DATA_SCHEMAS } from '../openapi/schemas.js'
 import { groupMembers, membersOf, partInterface, sectionsOf } from './splitDeclarations.js'
 
@@ -107,6 +108,8 @@ function schemaGroupOf(): (name: string) => string | undefined {
   const group = new Map<string, string>()
   for (const name of Object.keys(DATA_SCHEMAS))
     group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : 'serviceSchemas')
+  // The gasless objects (`service/schema/gasless.ts`) are a module of their own.
+  for (const name of Object.keys(gaslessSchemas)) if (group.has(name)) group.set(name, 'gaslessSchemas')
   const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
   for (const [module, classes] of Object.entries(errorModules))
     for (const value of Object.values(classes) as unknown[])

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BaseError, InvalidParameterError, createEngine, loadSnapshot } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { actionResponseOf, buildActionParts, getActionRoutes, serializeAction } from '../../service/routes/getAction.js'
-import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
+import {
+  checkActionChains,
+  parseActionRequest,
+  parseGetAction,
+  toQuoteRequest,
+} from '../../service/routes/getActionRequest.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 import {
@@ -163,6 +168,18 @@ describe('parseActionRequest: accepted forms', () => {
     const fees = [{ bps: 25, receiverAddress: FEE_RECEIVER }]
     expect(parseAndCheck(swapQuery({ appFees: JSON.stringify(fees) })).appFees).toEqual(fees)
     expect(parseAndCheck(swapQuery({ appFees: '[]' })).appFees).toEqual([])
+  })
+
+  it('hands gasless and returnDepositAddress on to the route (gasless implies the deposit address)', () => {
+    expect(parseGetAction(swapQuery({ gasless: 'true' }), API_KEY)).toMatchObject({
+      gasless: true,
+      returnDepositAddress: true,
+    })
+    expect(parseGetAction(swapQuery({ returnDepositAddress: 'true' }), API_KEY)).toMatchObject({
+      gasless: false,
+      returnDepositAddress: true,
+    })
+    expect(parseGetAction(swapQuery(), API_KEY)).toMatchObject({ gasless: false, returnDepositAddress: false })
   })
 
   it('accepts gasless=false and returnDepositAddress=false, and drops leading zeros of amounts', () => {
@@ -352,5 +369,18 @@ describe('serializeAction', () => {
     const request = parseActionRequest(swapQuery(), API_KEY)
     const parts = buildActionParts(engine, request, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
     expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
+  })
+
+  it('is the same with a deposit address, placed after txId', () => {
+    const request = parseActionRequest(swapQuery(), API_KEY)
+    const txId = `0x${'cd'.repeat(32)}` as const
+    const parts = buildActionParts(engine, request, { txId, deadline: 1_800_000_000, withDepositAddress: true })
+    expect(parts.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
+    expect(Object.keys(JSON.parse(serializeAction(parts)) as object).slice(0, 3)).toEqual([
+      'tx',
+      'txId',
+      'depositAddress',
+    ])
   })
 })

@@ -215,16 +215,7 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     true,
   ),
   // Booleans and features not supported yet: refused, never ignored.
-  invalid('gasless=true', 'swap', { gasless: 'true' }, 'gasless', 'true', reason(NOT_YET)),
   invalid('gasless=yes', 'swap', { gasless: 'yes' }, 'gasless', 'yes', reason(/true or false/)),
-  invalid(
-    'returnDepositAddress=true',
-    'swap',
-    { returnDepositAddress: 'true' },
-    'returnDepositAddress',
-    'true',
-    reason(NOT_YET),
-  ),
   invalid('returnDepositAddress=1', 'swap', { returnDepositAddress: '1' }, 'returnDepositAddress', '1'),
   invalid('solanaSponsor', 'swap', { solanaSponsor: SOL_USDC }, 'solanaSponsor', SOL_USDC, reason(NOT_YET)),
   invalid('a venue-only parameter', 'swap', { userId: 'u1' }, 'userId', 'u1'),

@@ -5,6 +5,7 @@
 
 import type { EngineSchemas } from './components/engineSchemas.js';
 import type { ServiceSchemas } from './components/serviceSchemas.js';
+import type { GaslessSchemas } from './components/gaslessSchemas.js';
 import type { AmountErrorsSchemas } from './components/amountErrorsSchemas.js';
 import type { RouteErrorsSchemas } from './components/routeErrorsSchemas.js';
 import type { RequestErrorsSchemas } from './components/requestErrorsSchemas.js';
@@ -15,7 +16,7 @@ import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & GaslessSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;

@@ -30,64 +30,6 @@ export interface ServiceSchemas {
     };
     /** @description The one transaction the user signs, in the source chain's VM's form: `EvmTransaction` from EVM chains, `TronTransaction` from Tron (its `to` is base58check). */
     Transaction: components["schemas"]["EvmTransaction"] | components["schemas"]["TronTransaction"];
-    PermitTransferTypedData: {
-        domain: {
-            /** @constant */
-            name: "GasFreeController";
-            /** @constant */
-            version: "V1.0.0";
-            /** @description Tron's chain id, as the TVM's `block.chainid` reports it (728126428). */
-            chainId: components["schemas"]["ChainId"];
-            /** @description The provider's controller contract on Tron. */
-            verifyingContract: components["schemas"]["EvmAddress"];
-        };
-        /** @description The struct types (`EIP712Domain` is implied, as in viem). */
-        types: {
-            PermitTransfer: {
-                name: string;
-                /**
-                 * @example address
-                 * @example uint256
-                 */
-                type: string;
-            }[];
-        };
-        /** @constant */
-        primaryType: "PermitTransfer";
-        message: {
-            /** @description The TRC-20 source token (`amountIn.address`). */
-            token: components["schemas"]["EvmAddress"];
-            /** @description The provider account that relays and pays the energy. */
-            serviceProvider: components["schemas"]["EvmAddress"];
-            /** @description The signer: the request’s `sender`. */
-            user: components["schemas"]["EvmAddress"];
-            /** @description The quote’s deposit address (`depositAddress`). */
-            receiver: components["schemas"]["EvmAddress"];
-            /** @description Token units moved: `amountInMax` (exact-in: `amountIn`). */
-            value: components["schemas"]["AmountString"];
-            /** @description Most the provider may take in the token on top: `"0"`, sponsored. */
-            maxFee: components["schemas"]["AmountString"];
-            /** @description Unix seconds: the quote’s router deadline. */
-            deadline: components["schemas"]["AmountString"];
-            /** @description The permit format version: `"1"`. */
-            version: components["schemas"]["AmountString"];
-            /** @description The `txId` as a uint256: one permit per quote, never replayable. */
-            nonce: components["schemas"]["AmountString"];
-        };
-    };
-    /** @description A signature the gasless provider needs. Send the signatures, in order, to `POST /relayGasless` with the `txId`; the provider submits the transfer and the transaction becomes `pending` with no `registerTxs`. */
-    Execution: {
-        /** @description Position in `executions` (1 first): sign and relay in order. */
-        step: number;
-        /**
-         * @description Sign `typedData` (TIP-712 / EIP-712) with `signer`.
-         * @constant
-         */
-        kind: "signTypedData";
-        /** @description The account that signs: `sender`. */
-        signer: components["schemas"]["TronAddress"];
-        typedData: components["schemas"]["PermitTransferTypedData"];
-    };
     /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes; with `returnDepositAddress=true` the deposit address, with `gasless=true` also the `executions`. */
     ActionResponse: {
         tx: components["schemas"]["Transaction"];
@@ -144,19 +86,6 @@ export interface ServiceSchemas {
         splits?: components["schemas"]["SplitPart"][];
         /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
         allRoutes: components["schemas"]["RouteQuote"][];
-    };
-    RelayGaslessRequest: {
-        /** @description The `txId` of a gasless action response. */
-        txId: string;
-        /** @description One signature per execution, in `executions` order. */
-        signatures: components["schemas"]["Hex"][];
-    };
-    RelayGaslessResponse: {
-        txId: string;
-        /** @description The source transaction the provider submitted (Tron id, 64 hex digits). */
-        txHash: string;
-        /** @constant */
-        status: "pending";
     };
     HealthResponse: {
         /** @constant */
