@@ -5,12 +5,14 @@
 import type { Vm } from '../../engine/index.js'
 import type { ChainObserver } from './chainObserver.js'
 import { type EvmRpcObserverOptions, createEvmRpcObserver } from './evmRpcObserver.js'
+import { createTronRpcObserver } from './tronRpcObserver.js'
 
 /** Creates the observer of one chain from its `RPC_URLS` entry and snapshot facts. */
 export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserver
 
 const FACTORIES: Readonly<Partial<Record<Vm, RpcObserverFactory>>> = Object.freeze({
   evm: createEvmRpcObserver,
+  tron: createTronRpcObserver,
 })
 
 /**

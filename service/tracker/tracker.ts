@@ -79,8 +79,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   let lastExpiryAt = Number.NEGATIVE_INFINITY
 
   /** Source legs and the last delivery go to the chain's RPC observer if it has one; the rest is simulated. */
-  const observerFor = (leg: Leg): ChainObserver =>
-    (leg.kind === 'source' || (leg.kind === 'delivery' && leg.isLast) ? rpc.get(leg.chainId) : undefined) ?? simulated
+  const observerFor = (leg: Leg): ChainObserver => {
+    const observer = leg.kind === 'source' || (leg.kind === 'delivery' && leg.isLast) ? rpc.get(leg.chainId) : undefined
+    return observer !== undefined && (observer.observes?.(leg) ?? true) ? observer : simulated
+  }
 
   async function advance(tx: TrackedTransaction, now: number): Promise<void> {
     const plan = planTracking(tx, facts)
