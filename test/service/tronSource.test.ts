@@ -5,10 +5,17 @@
  */
 import { type Hex, decodeFunctionData } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROUTER_ABI, SWAP_DIRECTION_CODE, decodeChainAddress, tronAbiAddress } from '../../engine/transactions.js'
+import {
+  ROUTER_ABI,
+  SWAP_DIRECTION_CODE,
+  decodeChainAddress,
+  depositAddressOf,
+  tronAbiAddress,
+} from '../../engine/transactions.js'
 import type { OpenApiDocument } from '../../service/openapi/types.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { type Contract, createContract, send } from './contract.js'
+import { call, waitForStatus } from './trackerApi.js'
 
 const START_TIMEOUT_MS = 90_000
 const KEY = { 'x-api-key': 'dev-key-alpha' }
@@ -51,7 +58,7 @@ describe('getAction from Tron (real service, 2 workers)', () => {
   let service: RunningService
   let contract: Contract
   beforeAll(async () => {
-    service = await startService()
+    service = await startService({ SIMULATED_TIME_SCALE: '0.001', TRACKER_INTERVAL_MS: '20' })
     const document = JSON.parse((await send(`${service.url}/openapi.json`)).body) as OpenApiDocument
     contract = createContract(document)
   }, START_TIMEOUT_MS)
@@ -166,5 +173,41 @@ describe('getAction from Tron (real service, 2 workers)', () => {
     })
     expect(action.tx.value).toBe(action.amountInMax.amount)
     expectCalldataOf(action, 'exact-amount-out')
+  })
+
+  it('a registered Tron transaction (vmId alt-vm) reaches success through the simulated observer', async () => {
+    const action = await getAction({
+      srcChainId: TRON,
+      srcToken: TRX,
+      dstChainId: TRON,
+      dstToken: TRON_USDT,
+      amount: '20000000',
+      swapDirection: 'exact-amount-in',
+    })
+    const txHash = '4c'.repeat(32)
+    const registered = await call<unknown[]>(service, '/registerTxs', {
+      method: 'POST',
+      body: [{ txId: action.txId, vmId: 'alt-vm', txHash, chainId: Number(TRON) }],
+    })
+    expect(registered.body).toEqual([{ success: true, error: null, code: null }])
+    const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
+    expect(details).toMatchObject({ status: 'success', srcTxHash: txHash, dstTxHash: txHash })
+  })
+
+  it('returnDepositAddress=true answers the Tron deposit address of the txId, the same on every read', async () => {
+    const action = (await getAction({
+      srcChainId: TRON,
+      srcToken: TRON_USDT,
+      dstChainId: TRON,
+      dstToken: TRX,
+      amount: '20000000',
+      swapDirection: 'exact-amount-in',
+      returnDepositAddress: 'true',
+    })) as Action & { depositAddress: string }
+    expect(action.depositAddress).toBe(depositAddressOf({ vm: 'tron', routerAddress: TRON_ROUTER }, action.txId))
+    const status = await send(`${service.url}/getStatus?txId=${action.txId}`, { headers: KEY })
+    expect(
+      (JSON.parse(status.body) as { actionResponse: { depositAddress: string } }).actionResponse.depositAddress,
+    ).toBe(action.depositAddress)
   })
 })
