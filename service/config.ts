@@ -123,7 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       10 * 365 * 24 * 3600,
     ),
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
-    gaslessProviderUrl: env.GASLESS_PROVIDER_URL || undefined,
+    gaslessProviderUrl: httpUrl('GASLESS_PROVIDER_URL', env.GASLESS_PROVIDER_URL),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
@@ -177,4 +177,18 @@ function positiveNumber(name: string, raw: string | undefined, fallback: number,
     throw new Error(`${name} must be a number above 0 and at most ${max}, got ${JSON.stringify(raw)}`)
   }
   return value
+}
+
+/** An optional `http:`/`https:` URL variable; `undefined` when unset or empty. */
+function httpUrl(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined
+  let protocol: string | undefined
+  try {
+    protocol = new URL(raw).protocol
+  } catch {
+    protocol = undefined
+  }
+  if (protocol !== 'http:' && protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`)
+  return raw
 }
