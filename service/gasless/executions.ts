@@ -4,7 +4,7 @@
  * provider, and it relays TRC-20 transfers; the checks here decide which requests may ask for gasless.
  */
 import { type Hex, hexToBigInt } from 'viem'
-import { type Chain, InvalidParameterError, type QuoteResult } from '../../engine/index.js'
+import { type Chain, InvalidParameterError, type QuoteResult, type Vm } from '../../engine/index.js'
 import { tronAbiAddress } from '../../engine/transactions.js'
 import { GaslessNotEnabledError } from '../errors.js'
 import type { Execution } from '../schema/gasless.js'
@@ -19,6 +19,9 @@ export const GASLESS_TRON_ACCOUNTS = Object.freeze({
   controller: 'TFFAMQLZybALaLb4uxHA9RBE7pxhUAjF3U',
   serviceProvider: 'TD5gsCwxykWsLN9aPrq2TAfNjByuZKYp4E',
 })
+
+/** The VMs with a gasless provider (SPEC §1: currently Tron). */
+const GASLESS_VMS: ReadonlySet<Vm> = new Set<Vm>(['tron'])
 
 /** The fields of a `PermitTransfer`, in the provider's order (the order is part of the type hash). */
 const PERMIT_TRANSFER_FIELDS = [
@@ -43,7 +46,7 @@ const PERMIT_TRANSFER_FIELDS = [
  */
 export function checkGasless(apiKey: ApiKeyRecord, srcChain: Chain | undefined, srcToken: string): void {
   if (!apiKey.gasless) throw new GaslessNotEnabledError({ appId: apiKey.appId })
-  if (srcChain?.vm !== 'tron') {
+  if (srcChain === undefined || !GASLESS_VMS.has(srcChain.vm)) {
     const name = srcChain === undefined ? 'this chain' : srcChain.name
     throw new InvalidParameterError({
       parameter: 'gasless',

@@ -30,7 +30,7 @@ export const PermitTransferTypedData = Type.Object(
       {
         name: Type.Literal('GasFreeController'),
         version: Type.Literal('V1.0.0'),
-        chainId: described(ChainId, "Tron's chain id, as the TVM's `block.chainid` reports it (728126428)."),
+        chainId: described(ChainId, "Tron's chain id, as the TVM's `block.chainid` reports it (the source chain)."),
         verifyingContract: described(TypedAddress, "The provider's controller contract on Tron."),
       },
       { additionalProperties: false },

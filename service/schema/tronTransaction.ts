@@ -22,7 +22,7 @@ export const TronTransaction = Type.Object(
       'Sun sent with the call (`call_value`): the input bound for TRX input, else `"0"` (TRC-20 input is pulled ' +
         'with `transferFrom`: approve the router first when `requiresTokenApproval` is true).',
     ),
-    chainId: described(ChainId, 'The source chain (Tron, 728126428).'),
+    chainId: described(ChainId, 'The source chain (Tron).'),
   },
   {
     additionalProperties: false,

@@ -12,7 +12,7 @@ export interface GaslessSchemas {
             name: "GasFreeController";
             /** @constant */
             version: "V1.0.0";
-            /** @description Tron's chain id, as the TVM's `block.chainid` reports it (728126428). */
+            /** @description Tron's chain id, as the TVM's `block.chainid` reports it (the source chain). */
             chainId: components["schemas"]["ChainId"];
             /** @description The provider's controller contract on Tron. */
             verifyingContract: components["schemas"]["EvmAddress"];

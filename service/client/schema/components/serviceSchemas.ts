@@ -25,7 +25,7 @@ export interface ServiceSchemas {
         data: components["schemas"]["Hex"];
         /** @description Sun sent with the call (`call_value`): the input bound for TRX input, else `"0"` (TRC-20 input is pulled with `transferFrom`: approve the router first when `requiresTokenApproval` is true). */
         value: components["schemas"]["AmountString"];
-        /** @description The source chain (Tron, 728126428). */
+        /** @description The source chain (Tron). */
         chainId: components["schemas"]["ChainId"];
     };
     /** @description The one transaction the user signs, in the source chain's VM's form: `EvmTransaction` from EVM chains, `TronTransaction` from Tron (its `to` is base58check). */
