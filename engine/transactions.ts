@@ -15,7 +15,7 @@
  */
 export { transactionBuilderOf } from './vm/transactions.js'
 export type { BuildTransactionParameters, SourceState, Transaction, TransactionBuilder } from './vm/transactions.js'
-export { buildEvmTransaction, stepId } from './vm/evm/transaction.js'
+export { buildEvmTransaction, encodeRouterCall, routerCallValue, stepId } from './vm/evm/transaction.js'
 export type { BuildEvmTransactionParameters, EvmTransaction, RouterCall } from './vm/evm/transaction.js'
 export {
   MEMO_PROGRAM_ID,
@@ -25,6 +25,10 @@ export {
   buildSolanaTransaction,
 } from './vm/solana/transaction.js'
 export type { BuildSolanaTransactionParameters, SolanaSourceState, SolanaTransaction } from './vm/solana/transaction.js'
+export { buildTronTransaction, tronAbiAddress } from './vm/tron/transaction.js'
+export type { TronTransaction } from './vm/tron/transaction.js'
+export { depositAddressOf } from './vm/depositAddress/index.js'
+export type { DepositAddressDerivation } from './vm/depositAddress/index.js'
 export { ROUTER_ABI, STEP_KIND, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
 export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'
 export { buildBitcoinTransaction } from './vm/bitcoin/transaction.js'

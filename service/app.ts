@@ -32,6 +32,8 @@ import { getTransactionsRoutes } from './routes/getTransactions.js'
 import { healthRoutes } from './routes/health.js'
 import { openapiRoutes } from './routes/openapi.js'
 import { registerTxsRoutes } from './routes/registerTxs.js'
+import { relayGaslessRoutes } from './routes/relayGasless.js'
+import { gaslessProviderOf } from './gasless/provider.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { venueRoutes } from './routes/venue.js'
 import { venueUserRoutes } from './routes/venueUser.js'
@@ -85,6 +87,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   api.use(getActionRoutes({ engine, store, config, sourceStateFetchers: sourceStateFetchers(config) }).routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
+    relayGaslessRoutes({ store, provider: gaslessProviderOf(config.gaslessProviderUrl) }).routes(),
     getStatusRoutes({ store }).routes(),
     getTransactionsRoutes({ store, keys }).routes(),
     venueRoutes({ venue }).routes(),

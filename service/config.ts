@@ -84,6 +84,11 @@ export interface ServiceConfig {
    */
   readonly bitcoinApiUrl?: string
   /**
+   * `GASLESS_PROVIDER_URL`: the gasless provider's HTTP API (`POST <url>/relay`, `service/gasless/provider.ts`);
+   * default none: a simulated provider relays (README, "Gasless").
+   */
+  readonly gaslessProviderUrl?: string
+  /**
    * `SIMULATED_TIME_SCALE`, default 1: factor on every duration of the simulated chain observer (block times, bridge
    * times). `0.001` turns a 16-minute bridge into one second, for tests and demos.
    */
@@ -162,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     rpcUrls: parseRpcUrls(env.RPC_URLS ?? ''),
     ...optionalHttpUrl('SOLANA_RPC_URL', 'solanaRpcUrl', env.SOLANA_RPC_URL),
     ...optionalHttpUrl('BITCOIN_API_URL', 'bitcoinApiUrl', env.BITCOIN_API_URL),
+    ...optionalHttpUrl('GASLESS_PROVIDER_URL', 'gaslessProviderUrl', env.GASLESS_PROVIDER_URL),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),

@@ -8,6 +8,7 @@
  */
 import { BaseError, ERROR_CLASSES, type ErrorCode, type ErrorDetails } from '../engine/errors/index.js'
 import type {
+  GaslessNotEnabledDetails,
   GeoBlockedDetails,
   MethodNotAllowedDetails,
   NotFoundDetails,
@@ -66,6 +67,17 @@ export class WalletScreeningError extends BaseError<WalletScreenedDetails, Servi
   static override readonly errorName = 'WalletScreeningError'
   constructor(details: WalletScreenedDetails) {
     super('A wallet in this request did not pass screening', details)
+  }
+}
+
+/** `gasless=true` with an API key that does not have gasless enabled (SPEC §5.5). */
+export class GaslessNotEnabledError extends BaseError<GaslessNotEnabledDetails, ServiceErrorCode> {
+  static override readonly code = 'GASLESS_NOT_ENABLED'
+  static override readonly status = 403
+  static override readonly title = 'Gasless not enabled'
+  static override readonly errorName = 'GaslessNotEnabledError'
+  constructor(details: GaslessNotEnabledDetails) {
+    super('Gasless execution is not enabled for this API key', details)
   }
 }
 
@@ -133,6 +145,7 @@ export const SERVICE_ERROR_CLASSES = {
   MISSING_API_KEY: MissingApiKeyError,
   GEO_BLOCKED: GeoBlockingError,
   WALLET_SCREENED: WalletScreeningError,
+  GASLESS_NOT_ENABLED: GaslessNotEnabledError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   NOT_FOUND: NotFoundError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,

@@ -11,6 +11,7 @@ import { type SolanaTransaction, buildSolanaTransaction } from './solana/transac
 import type { SourceState } from './sourceState.js'
 import { type BitcoinTransaction, buildBitcoinTransaction } from './bitcoin/transaction.js'
 import { type HypercoreTransaction, buildHypercoreTransaction } from './hypercore/transaction.js'
+import { type TronTransaction, buildTronTransaction } from './tron/transaction.js'
 
 export type { SourceState } from './sourceState.js'
 
@@ -25,7 +26,8 @@ export type BuildTransactionParameters = BuildEvmTransactionParameters & {
 }
 
 /** The `tx` object of the action response (SPEC §2.4), by source VM. */
-export type Transaction = EvmTransaction | SolanaTransaction | BitcoinTransaction | HypercoreTransaction
+export type Transaction =
+  EvmTransaction | TronTransaction | SolanaTransaction | BitcoinTransaction | HypercoreTransaction
 
 /** Builds the one transaction the user signs for a quote whose source chain is of the builder's VM. */
 export type TransactionBuilder = (parameters: BuildTransactionParameters) => Transaction
@@ -36,13 +38,14 @@ const BUILDERS: Readonly<Partial<Record<Vm, TransactionBuilder>>> = Object.freez
   solana: buildSolanaTransaction,
   bitcoin: withoutCall('bitcoin', buildBitcoinTransaction),
   hypercore: withoutCall('hypercore', buildHypercoreTransaction),
+  tron: buildTronTransaction,
 })
 
 /**
  * The transaction builder of a source chain's VM.
  *
  * @param vm - the source chain's `vm`.
- * @returns the builder, or `undefined` when the VM has none yet (Tron): the caller
+ * @returns the builder, or `undefined` for a VM without one (none today): the caller
  *   answers "not supported yet".
  *
  * @example

@@ -52,7 +52,8 @@ export const tronModule: VmModule = Object.freeze({
   vmId: 'alt-vm',
   nativeToken: TRON_NATIVE_TOKEN,
   addressFamily: 'tron',
-  requiresTokenApproval: false,
+  // TRC-20 input is pulled with `transferFrom`: the router must be approved first, as for ERC-20.
+  requiresTokenApproval: true,
   requiresRegisterTransaction: true,
   executesEvmCalldata: false,
   addressProblem: tronAddressProblem,

@@ -21,6 +21,8 @@ import * as amountErrors from '../../engine/errors/amountErrors.js'
 import * as requestErrors from '../../engine/errors/requestErrors.js'
 import * as routeErrors from '../../engine/errors/routeErrors.js'
 import { SERVICE_ERROR_CLASSES } from '../errors.js'
+import * as gaslessSchemas from '../schema/gasless.js'
+import * as tronTransaction from '../schema/tronTransaction.js'
 import { DATA_SCHEMAS } from '../openapi/schemas.js'
 import * as venueFields from '../schema/venueFields.js'
 import * as venueMarket from '../schema/venueMarket.js'
@@ -112,10 +114,11 @@ const capitalized = (name: string) => name[0]!.toUpperCase() + name.slice(1)
 function schemaGroupOf(): (name: string) => string | undefined {
   const group = new Map<string, string>()
   const modules = {
-    sourceTransactionSchemas,
+    sourceTransactionSchemas: { ...sourceTransactionSchemas, ...tronTransaction },
     venueMarketSchemas: { ...venueFields, ...venueMarket },
     venuePositionSchemas: venuePositions,
     venueTradingSchemas: { ...venueUser, ...venueOrder },
+    gaslessSchemas,
   }
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))

@@ -8,13 +8,15 @@ import { schemas } from '../../engine/index.js'
 import { ActionRequest } from '../schema/actionRequest.js'
 import {
   ActionResponse,
-  ActionTransaction,
+  EvmTransaction,
   HealthResponse,
   OpenApiDocument,
   ReadinessResponse,
   SolanaTransaction,
   Transaction,
 } from '../schema/actionResponse.js'
+import { TronTransaction } from '../schema/tronTransaction.js'
+import { Execution, PermitTransferTypedData, RelayGaslessRequest, RelayGaslessResponse } from '../schema/gasless.js'
 import {
   Registration,
   RegistrationErrorCode,
@@ -79,12 +81,17 @@ const COMPONENTS: readonly TSchema[] = [
   schemas.RouteStep,
   schemas.SplitPart,
   schemas.RouteQuote,
+  EvmTransaction,
+  TronTransaction,
   Transaction,
   SolanaTransaction,
   BitcoinTransaction,
   HypercoreTransaction,
-  ActionTransaction,
+  PermitTransferTypedData,
+  Execution,
   ActionResponse,
+  RelayGaslessRequest,
+  RelayGaslessResponse,
   HealthResponse,
   ReadinessResponse,
   OpenApiDocument,

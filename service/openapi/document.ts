@@ -45,9 +45,8 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
   fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\`, \`refundTo\`, the
   \`appFees\` receivers (or the key's), or an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\` get 403
   \`WALLET_SCREENED\`.
-- **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type, \`gasless=true\`,
-  \`returnDepositAddress=true\`, and source chains other than EVM and Solana. \`solanaSponsor\` is accepted on Solana
-  same-chain swaps only (elsewhere 400 \`INVALID_PARAMETER\`).
+- **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type. \`solanaSponsor\` is accepted
+  on Solana same-chain swaps only, \`gasless=true\` only from Tron with a gasless key (elsewhere 400 / 403).
 - **Organizations**: an API key belongs to one app of one organization. \`registerTxs\`, \`getStatus\` and
   \`getTransactions\` see the transactions quoted by any app of the caller's organization, and nothing else: another
   organization's \`txId\` or hash answers exactly as an unknown one.

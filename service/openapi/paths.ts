@@ -54,10 +54,9 @@ const getAction: Operation = {
     'Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — ' +
     "`actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — " +
     'and finally routing (400).\n\n' +
-    '**Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, ' +
-    '`returnDepositAddress=true`, and source chains other than EVM and Solana (Bitcoin, Tron, HyperCore; they may ' +
-    'be destinations). `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`). `tx` ' +
-    'depends on the source VM: see `Transaction` (EVM) and `SolanaTransaction`.',
+    '**Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters. `solanaSponsor` only ' +
+    'on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`); `gasless=true` only from Tron with a gasless ' +
+    'key. `tx` depends on the source VM: see `Transaction`.',
   tags: ['quotes'],
   parameters: parameterRefs('GetAction'),
   responses: {
@@ -108,6 +107,32 @@ const registerTxs: Operation = {
   responses: {
     '200': ok('One result per registration, in request order.', 'RegistrationResults', noStore),
     ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+  },
+}
+
+const relayGasless: Operation = {
+  operationId: 'relayGasless',
+  summary: 'Relay the signed executions of a gasless action',
+  description:
+    "The second half of `gasless=true` (SPEC §2.4, §5.5): sign each of the action's `executions` (TIP-712 typed " +
+    'data, with the `sender` key) and post the signatures here, in order, with the `txId`. The service checks that ' +
+    'each recovers to `sender`, hands them to the gasless provider (`GASLESS_PROVIDER_URL`, or a simulated one), ' +
+    'and registers the transaction the provider submitted: the quote becomes `pending` with no `registerTxs`, and ' +
+    'is tracked like any registered transaction. Idempotent: once relayed, the same `txId` answers the same ' +
+    '`txHash` without relaying again.\n\n' +
+    'Errors: 400 `INVALID_PARAMETER` (malformed body; not a gasless quote; a signature count other than the ' +
+    "executions'; a signature not by `sender`; the permit's deadline passed; the provider refused the permit), 404 " +
+    '`NOT_FOUND` (no such `txId` in your organization), 503 (the provider could not be reached: retry).',
+  tags: ['transactions'],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  requestBody: {
+    description: 'The `txId` and one signature per execution.',
+    required: true,
+    content: { 'application/json': { schema: schemaRef('RelayGaslessRequest') } },
+  },
+  responses: {
+    '200': ok('The relayed transaction, now pending.', 'RelayGaslessResponse', noStore),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
   },
 }
 
@@ -214,6 +239,7 @@ export function paths(): Record<string, PathItem> {
   return {
     '/getAction': { get: getAction, options: options('optionsGetAction') },
     '/registerTxs': { post: registerTxs, options: options('optionsRegisterTxs') },
+    '/relayGasless': { post: relayGasless, options: options('optionsRelayGasless') },
     '/getStatus': { get: getStatus, options: options('optionsGetStatus') },
     '/getTransactions': { get: getTransactions, options: options('optionsGetTransactions') },
     '/workflows/venue/createOrFetchVenueUser': {

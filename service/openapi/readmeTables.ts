@@ -79,6 +79,7 @@ export interface ErrorRow {
 export const ENDPOINT_TABLES = [
   { heading: '`GET /api/getAction` query parameters', path: '/getAction', method: 'get', source: 'query' },
   { heading: '`POST /api/registerTxs` body fields', path: '/registerTxs', method: 'post', source: 'body' },
+  { heading: '`POST /api/relayGasless` body fields', path: '/relayGasless', method: 'post', source: 'body' },
   { heading: '`GET /api/getStatus` query parameters', path: '/getStatus', method: 'get', source: 'query' },
   { heading: '`GET /api/getTransactions` query parameters', path: '/getTransactions', method: 'get', source: 'query' },
   ...(['search', 'getMarkets', 'getCurrentPositions', 'getClosedPositions', 'getTrades'] as const).map(

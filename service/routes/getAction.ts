@@ -15,7 +15,14 @@ import {
 } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
-import { type SourceState, type Transaction, transactionBuilderOf } from '../../engine/transactions.js'
+import {
+  type SourceState,
+  type Transaction,
+  depositAddressOf,
+  transactionBuilderOf,
+} from '../../engine/transactions.js'
+import { checkGasless, gaslessExecutions } from '../gasless/executions.js'
+import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
@@ -30,7 +37,12 @@ export interface GetActionDependencies {
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
-export type ActionResponse = { tx: Transaction; txId: Hex } & QuoteResult
+export type ActionResponse = {
+  tx: Transaction
+  txId: Hex
+  depositAddress?: string
+  executions?: Execution[]
+} & QuoteResult
 
 /**
  * A new transaction id: 32 random bytes as `0x` and 64 hex digits. The same value is the router call's `bytes32
@@ -47,6 +59,10 @@ export interface ActionParts {
   readonly tx: Transaction
   readonly txId: Hex
   readonly quote: QuoteResult
+  /** The quote's deposit address on its source chain, when asked for (`returnDepositAddress`, `gasless`). */
+  readonly depositAddress?: string
+  /** The steps to sign for the gasless provider (`gasless`). */
+  readonly executions?: Execution[]
 }
 
 /** How `buildActionParts` builds: the new `txId`, the router deadline, and what the route already has. */
@@ -59,6 +75,10 @@ export interface BuildActionOptions {
   readonly quote?: QuoteResult
   /** The source chain's state, for VMs whose builder needs some (`service/vm/sourceState.ts`). */
   readonly sourceState?: SourceState
+  /** Add the quote's deposit address (`returnDepositAddress=true`). */
+  readonly withDepositAddress?: boolean
+  /** Add the gasless `executions` (checked beforehand: `checkGasless`); implies the deposit address. */
+  readonly gasless?: boolean
 }
 
 /**
@@ -100,7 +120,17 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
           }
         : undefined,
   })
-  return { tx, txId: options.txId, quote }
+  if (options.withDepositAddress !== true && options.gasless !== true) return { tx, txId: options.txId, quote }
+  const depositAddress = depositAddressOf(srcChain, options.txId)
+  if (options.gasless !== true) return { tx, txId: options.txId, quote, depositAddress }
+  const executions = gaslessExecutions({
+    quote,
+    txId: options.txId,
+    deadline: options.deadline,
+    depositAddress,
+    sender: request.sender,
+  })
+  return { tx, txId: options.txId, quote, depositAddress, executions }
 }
 
 /**
@@ -112,12 +142,21 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
  */
 export function serializeAction(parts: ActionParts): string {
   // The quote is a non-empty object without `tx` / `txId` keys: its text after `{` continues the object.
-  return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${JSON.stringify(parts.quote).slice(1)}`
+  const deposit = parts.depositAddress === undefined ? '' : `"depositAddress":${JSON.stringify(parts.depositAddress)},`
+  const executions = parts.executions === undefined ? '' : `"executions":${JSON.stringify(parts.executions)},`
+  return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${deposit}${executions}${JSON.stringify(parts.quote).slice(1)}`
 }
 
 /** The action response as an object, for tests and benchmarks; the route sends `serializeAction`'s text. */
 export function actionResponseOf(parts: ActionParts): ActionResponse {
-  return { tx: parts.tx, txId: parts.txId, ...parts.quote }
+  const { tx, txId, depositAddress, executions } = parts
+  return {
+    tx,
+    txId,
+    ...(depositAddress === undefined ? {} : { depositAddress }),
+    ...(executions === undefined ? {} : { executions }),
+    ...parts.quote,
+  }
 }
 
 /**
@@ -143,8 +182,13 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
   const router = createRouter<AuthenticatedState>()
   router.get('/getAction', async (ctx) => {
     const { apiKey } = ctx.state
-    const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
+    const { request, quoteRequest, gasless, returnDepositAddress } = parseGetAction(
+      ctx.query,
+      apiKey,
+      engine.options.protocolFeeBps,
+    )
     checkActionChains(request, engine.snapshot)
+    if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
     // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
     const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
     const fetchSourceState = srcVm === undefined ? undefined : fetchers.get(srcVm)
@@ -166,6 +210,8 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
       quoteRequest,
       quote,
       sourceState,
+      withDepositAddress: returnDepositAddress,
+      gasless,
     })
     // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
     // thread boundary as it is (dispatch.ts passes a string body through).

@@ -39,6 +39,10 @@ const decoder = queryDecoder(GET_ACTION_PARAMETERS)
 export interface GetActionInput {
   readonly request: ActionRequest
   readonly quoteRequest: ParsedQuoteRequest
+  /** `gasless=true`: answer `executions` for the gasless provider (checked by the route against key and chain). */
+  readonly gasless: boolean
+  /** `returnDepositAddress=true` (or `gasless`, whose permit pays into it): answer the quote's `depositAddress`. */
+  readonly returnDepositAddress: boolean
 }
 
 /**
@@ -72,7 +76,7 @@ export function parseGetAction(
     })
   }
   const decoded = decoder.decode(query, 'getAction') as unknown as DecodedQuery
-  rejectUnsupported(query, decoded)
+  rejectUnsupported(query)
   const base: ActionRequestBase = {
     sender: decoded.sender,
     srcChainId: decoded.srcChainId,
@@ -96,7 +100,8 @@ export function parseGetAction(
       name === 'amount' && request.actionType === 'evm-calldata-tx' ? undefined : decoder.raw(query, name),
   })
   if (request.actionType === 'swap-action') request.amount = quoteRequest.amount.toString()
-  return { request, quoteRequest }
+  const gasless = decoded.gasless === true
+  return { request, quoteRequest, gasless, returnDepositAddress: gasless || decoded.returnDepositAddress === true }
 }
 
 /**
@@ -266,12 +271,7 @@ export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
   }
 }
 
-function rejectUnsupported(query: Query, decoded: DecodedQuery): void {
-  for (const name of ['gasless', 'returnDepositAddress'] as const) {
-    if (decoded[name] === true) {
-      throw new InvalidParameterError({ parameter: name, value: 'true', reason: `${name}=true is not supported yet` })
-    }
-  }
+function rejectUnsupported(query: Query): void {
   rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
 }
 

@@ -7,13 +7,15 @@ import { described } from '../../engine/schema/describe.js'
 import { type Static, Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { BitcoinTransaction, HypercoreTransaction, SolanaTransaction } from './sourceTransactions.js'
+import { TronTransaction } from './tronTransaction.js'
+import { Execution } from './gasless.js'
 
 export { SolanaTransaction } from './sourceTransactions.js'
 
-const { AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
+const { Address, AmountString, ChainId, EvmAddress, Hex, QuoteResult } = schemas
 
-/** The transaction to sign (SPEC §2.4 `tx`). */
-export const Transaction = Type.Object(
+/** The transaction to sign from an EVM chain. */
+export const EvmTransaction = Type.Object(
   {
     to: described(EvmAddress, "The source chain's router."),
     data: described(Hex, "ABI-encoded router call; every figure in it is the quote's figure."),
@@ -26,42 +28,60 @@ export const Transaction = Type.Object(
       "The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` " +
       'for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for ' +
       '`amountInMax` of the source token.',
+    'x-component': 'EvmTransaction',
+  },
+)
+
+/** The transaction to sign (SPEC §2.4 `tx`), by source VM. */
+export const Transaction = Type.Union(
+  [EvmTransaction, TronTransaction, SolanaTransaction, BitcoinTransaction, HypercoreTransaction],
+  {
+    description:
+      "The one transaction the user signs, in the source chain's format: an EVM router call (`EvmTransaction`), a " +
+      'Tron router call (`TronTransaction`, `to` in base58check), a Solana transaction (`SolanaTransaction`), a ' +
+      'Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data (`HypercoreTransaction`); `vmId` says which. ' +
+      '`to`, `data`, `value` and `chainId` are always there.',
     'x-component': 'Transaction',
   },
 )
 /** The transaction to sign (SPEC §2.4 `tx`). */
 export type Transaction = Static<typeof Transaction>
 
-/** `tx` of the action response, by source VM. */
-export const ActionTransaction = Type.Union(
-  [Transaction, SolanaTransaction, BitcoinTransaction, HypercoreTransaction],
-  {
-    description:
-      "The transaction to sign, in the source chain's format: an EVM router call (`Transaction`), a Solana " +
-      'transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data ' +
-      '(`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there.',
-    'x-component': 'ActionTransaction',
-  },
-)
-
 /** The action response (SPEC §2.4). */
 export const ActionResponse = Type.Object(
   {
-    tx: ActionTransaction,
+    tx: Transaction,
     txId: Type.String({
       pattern: '^0x[0-9a-f]{64}$',
       description:
         "Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`.",
     }),
-    // The engine's quote, field for field: the action response only adds the transaction and its id.
+    depositAddress: Type.Optional(
+      described(
+        Address,
+        '`returnDepositAddress=true` (and `gasless=true`): an address on the source chain, unique to this quote ' +
+          'and derived from its `txId`, that executes the quote when `amountInMax` of `srcToken` arrives — pay in ' +
+          'instead of sending `tx`, no registration needed. EVM chains and HyperCore: the CREATE2 address of an ' +
+          "EIP-1167 forwarder of the router (deployer the router, salt `txId`); Tron: the TVM's CREATE2 (`0x41` " +
+          'prefix) of the same; Solana: the router program\'s PDA of seeds `["deposit", txId]`; Bitcoin: P2WSH of ' +
+          '`<txId> OP_DROP OP_DUP OP_HASH160 <vault key hash> OP_EQUALVERIFY OP_CHECKSIG`.',
+      ),
+    ),
+    executions: Type.Optional(
+      Type.Array(Execution, {
+        description:
+          '`gasless=true` only: the steps to sign, in order, for the gasless provider; post the signatures to ' +
+          '`POST /relayGasless`. Do not send `tx` then.',
+      }),
+    ),
+    // The engine's quote, field for field: the action response only adds the transaction, its id and the options.
     ...QuoteResult.properties,
   },
   {
     additionalProperties: false,
     description:
-      "The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. " +
-      '`executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not ' +
-      'supported yet.',
+      "The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes; " +
+      'with `returnDepositAddress=true` the deposit address, with `gasless=true` also the `executions`.',
     'x-component': 'ActionResponse',
   },
 )

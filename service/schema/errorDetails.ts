@@ -64,12 +64,20 @@ export const ServiceUnavailableDetails = Type.Object(
 )
 export type ServiceUnavailableDetails = Static<typeof ServiceUnavailableDetails>
 
+/** `GASLESS_NOT_ENABLED`: `gasless=true` with an API key that does not have gasless enabled (SPEC §5.5). */
+export const GaslessNotEnabledDetails = Type.Object(
+  { appId: Type.String({ description: "The key's app." }) },
+  { additionalProperties: false },
+)
+export type GaslessNotEnabledDetails = Static<typeof GaslessNotEnabledDetails>
+
 /** The service's codes. */
 export type ServiceErrorCode =
   | 'INVALID_API_KEY'
   | 'MISSING_API_KEY'
   | 'GEO_BLOCKED'
   | 'WALLET_SCREENED'
+  | 'GASLESS_NOT_ENABLED'
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
@@ -85,6 +93,7 @@ export const SERVICE_ERROR_DETAILS: Readonly<Record<ServiceErrorCode, TObject | 
   MISSING_API_KEY: undefined,
   GEO_BLOCKED: GeoBlockedDetails,
   WALLET_SCREENED: WalletScreenedDetails,
+  GASLESS_NOT_ENABLED: GaslessNotEnabledDetails,
   METHOD_NOT_ALLOWED: MethodNotAllowedDetails,
   NOT_FOUND: Type.Optional(NotFoundDetails),
   PAYLOAD_TOO_LARGE: PayloadTooLargeDetails,

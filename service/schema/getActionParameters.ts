@@ -72,11 +72,10 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'srcChainId',
     ChainId,
     'Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 ' +
-      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM, Solana, Bitcoin (a PSBT) and HyperCore ' +
-      '(a Hyperliquid spot send) source chains get a transaction (`ActionTransaction`); Tron source chains: ' +
-      `${NOT_YET} (no transactions are built for them), 400 \`INVALID_PARAMETER\`. A Bitcoin sender must be ` +
-      'P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee ' +
-      '(400 `INSUFFICIENT_FUNDS`).',
+      '`INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Every source VM gets a transaction ' +
+      '(`Transaction`): EVM and Tron a router call, Solana a v0 transaction, Bitcoin a PSBT, HyperCore a Hyperliquid ' +
+      'spot send. A Bitcoin sender must be P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed ' +
+      'outputs for the amount and the fee (400 `INSUFFICIENT_FUNDS`).',
     true,
   ),
   query(
@@ -192,8 +191,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'returnDepositAddress',
     Type.Boolean({ default: false }),
-    `\`true\` would return a deposit address for deposit-based flows. ${NOT_YET}: \`true\` gets 400 ` +
-      '`INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise).',
+    '`true` adds `depositAddress` to the answer: an address of the source chain unique to the quote (derived from ' +
+      'its `txId`, any source VM) that executes the quote when the input arrives, tracked with no registration. ' +
+      'Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise).',
   ),
   queryParameter(
     'appFees',
@@ -218,7 +218,9 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'gasless',
     Type.Boolean({ default: false }),
-    '`true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless ' +
-      `enabled). ${NOT_YET}: \`true\` gets 400 \`INVALID_PARAMETER\`. Only \`true\` and \`false\` are accepted.`,
+    '`true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with ' +
+      '`POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source ' +
+      'must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, ' +
+      'parameter `gasless`). Only `true` and `false` are accepted.',
   ),
 ]

@@ -52,8 +52,11 @@ export interface ObserveLegParameters {
 export interface ChainObserver {
   /** `simulated` or `evm-rpc`: recorded in the progress detail, shown in logs. */
   readonly name: string
-  /** `false` when the observer sees source legs only (the tracker simulates the chain's deliveries); default true. */
-  readonly observesDeliveries?: boolean
+  /**
+   * Whether this observer can see a leg of its chain; absent: source legs and last deliveries (the EVM observer).
+   * The tracker hands the others to the simulated observer.
+   */
+  observes?(leg: Leg): boolean
   /**
    * Observes one leg. Resolves with `pending` rather than rejecting when the chain cannot be asked right now (a
    * node that does not answer); rejects only on a bug.

@@ -1,7 +1,7 @@
 /**
  * The Bitcoin chain observer: an Esplora-compatible REST API (Blockstream's, mempool.space's, electrs), for a
  * Bitcoin chain with an `RPC_URLS` entry (or `BITCOIN_API_URL`). It observes **source legs** only: a deposit from
- * Bitcoin, registered by its txid. Deliveries to Bitcoin stay simulated (`observesDeliveries: false`).
+ * Bitcoin, registered by its txid. Deliveries to Bitcoin stay simulated (`observes`: source legs only).
  *
  * - `GET /tx/:txid/status` → `{ confirmed, block_height, block_time }`; 404 → not known (yet).
  * - Confirmed: `GET /blocks/tip/height` gives the confirmations (tip − block height + 1); with at least
@@ -107,7 +107,7 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
 
   return {
     name: 'esplora',
-    observesDeliveries: false,
+    observes: (leg) => leg.kind === 'source',
     async observe(parameters) {
       const { leg, since, now } = parameters
       if (leg.kind !== 'source') throw new Error(`the esplora observer does not observe ${leg.kind} legs`)

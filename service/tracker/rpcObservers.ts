@@ -7,6 +7,7 @@ import type { ChainObserver } from './chainObserver.js'
 import { createEsploraObserver } from './esploraObserver.js'
 import { type EvmRpcObserverOptions, createEvmRpcObserver } from './evmRpcObserver.js'
 import { createSolanaRpcObserver } from './solanaRpcObserver.js'
+import { createTronRpcObserver } from './tronRpcObserver.js'
 
 /** Creates the observer of one chain from its `RPC_URLS` entry and snapshot facts. */
 export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserver
@@ -15,6 +16,7 @@ const FACTORIES: Readonly<Partial<Record<Vm, RpcObserverFactory>>> = Object.free
   evm: createEvmRpcObserver,
   solana: createSolanaRpcObserver,
   bitcoin: createEsploraObserver,
+  tron: createTronRpcObserver,
 })
 
 /**

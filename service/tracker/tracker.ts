@@ -78,15 +78,10 @@ export function createTracker(options: TrackerOptions): Tracker {
   const expireEverySeconds = Math.min(60, quoteTtlSeconds / 4)
   let lastExpiryAt = Number.NEGATIVE_INFINITY
 
-  /**
-   * Source legs and the last delivery go to the chain's RPC observer if it has one (deliveries only if it observes
-   * them); the rest is simulated.
-   */
+  /** Source legs and the last delivery go to the chain's RPC observer if it has one; the rest is simulated. */
   const observerFor = (leg: Leg): ChainObserver => {
-    const observer = rpc.get(leg.chainId)
-    if (leg.kind === 'source' && observer !== undefined) return observer
-    const observesDelivery = leg.kind === 'delivery' && leg.isLast && observer?.observesDeliveries !== false
-    return (observesDelivery ? observer : undefined) ?? simulated
+    const observer = leg.kind === 'source' || (leg.kind === 'delivery' && leg.isLast) ? rpc.get(leg.chainId) : undefined
+    return observer !== undefined && (observer.observes?.(leg) ?? true) ? observer : simulated
   }
 
   async function advance(tx: TrackedTransaction, now: number): Promise<void> {

@@ -45,7 +45,7 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
     if (chain === undefined || createObserver === undefined) {
       throw new Error(
-        `RPC_URLS names chain ${chainId}, which is not an EVM chain of the snapshot nor a Bitcoin chain (no RPC observer for its VM)`,
+        `RPC_URLS names chain ${chainId}, which is not an EVM, Solana, Bitcoin or Tron chain of the snapshot (no RPC observer for its VM)`,
       )
     }
     rpc.set(

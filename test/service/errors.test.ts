@@ -38,6 +38,7 @@ import {
   InvalidApiKeyError,
   MethodNotAllowedError,
   MissingApiKeyError,
+  GaslessNotEnabledError,
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
@@ -84,6 +85,7 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
   GEO_BLOCKED: [
     new GeoBlockingError({ countryCode: 'KP', countryName: 'North Korea', reason: 'sanctioned', blockedAt: AT }),
   ],
+  GASLESS_NOT_ENABLED: [new GaslessNotEnabledError({ appId: 'alpha-mobile' })],
   WALLET_SCREENED: [
     new WalletScreeningError({
       walletAddress: '0x1',

@@ -1,9 +1,14 @@
 import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type BaseError, InvalidParameterError, createEngine, loadSnapshot } from '../../engine/index.js'
+import { type BaseError, createEngine, loadSnapshot } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { actionResponseOf, buildActionParts, getActionRoutes, serializeAction } from '../../service/routes/getAction.js'
-import { checkActionChains, parseActionRequest, toQuoteRequest } from '../../service/routes/getActionRequest.js'
+import {
+  checkActionChains,
+  parseActionRequest,
+  parseGetAction,
+  toQuoteRequest,
+} from '../../service/routes/getActionRequest.js'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 import {
@@ -97,23 +102,11 @@ describe('parseActionRequest: each rule throws the spec error', () => {
 
 describe('checkActionChains on the default snapshot', () => {
   const snapshot = loadSnapshotFile()
-  it.each([['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t']])(
-    'refuses a %s source: not supported yet',
-    (_name, chainId, token) => {
-      const request = parseActionRequest(swapQuery({ srcChainId: String(chainId), srcToken: token }), API_KEY)
-      const error = thrown(() => checkActionChains(request, snapshot), InvalidParameterError)
-      expect(error.details).toEqual({
-        parameter: 'srcChainId',
-        value: String(chainId),
-        reason: expect.stringMatching(/not supported yet/),
-      })
-    },
-  )
-
   it.each([
     ['HyperEVM (an EVM chain)', 999, ZERO, SENDER],
     ['HyperCore', 1337, '0x2000000000000000000000000000000000000000', SENDER],
     ['Bitcoin', 20000000000001, 'bitcoin', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ['Tron', 728126428, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TD63PfocedEstoByUVyEJ1SZJe9sD1bQHs'],
   ])('accepts a %s source: its VM has a transaction builder', (_name, chainId, token, sender) => {
     const query = swapQuery({ srcChainId: String(chainId), srcToken: token, sender, recipient: SENDER })
     const request = parseActionRequest(query, API_KEY)
@@ -159,6 +152,18 @@ describe('parseActionRequest: accepted forms', () => {
     const fees = [{ bps: 25, receiverAddress: FEE_RECEIVER }]
     expect(parseAndCheck(swapQuery({ appFees: JSON.stringify(fees) })).appFees).toEqual(fees)
     expect(parseAndCheck(swapQuery({ appFees: '[]' })).appFees).toEqual([])
+  })
+
+  it('hands gasless and returnDepositAddress on to the route (gasless implies the deposit address)', () => {
+    expect(parseGetAction(swapQuery({ gasless: 'true' }), API_KEY)).toMatchObject({
+      gasless: true,
+      returnDepositAddress: true,
+    })
+    expect(parseGetAction(swapQuery({ returnDepositAddress: 'true' }), API_KEY)).toMatchObject({
+      gasless: false,
+      returnDepositAddress: true,
+    })
+    expect(parseGetAction(swapQuery(), API_KEY)).toMatchObject({ gasless: false, returnDepositAddress: false })
   })
 
   it('accepts gasless=false and returnDepositAddress=false, and drops leading zeros of amounts', () => {
@@ -348,5 +353,18 @@ describe('serializeAction', () => {
     const request = parseActionRequest(swapQuery(), API_KEY)
     const parts = buildActionParts(engine, request, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
     expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
+  })
+
+  it('is the same with a deposit address, placed after txId', () => {
+    const request = parseActionRequest(swapQuery(), API_KEY)
+    const txId = `0x${'cd'.repeat(32)}` as const
+    const parts = buildActionParts(engine, request, { txId, deadline: 1_800_000_000, withDepositAddress: true })
+    expect(parts.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
+    expect(Object.keys(JSON.parse(serializeAction(parts)) as object).slice(0, 3)).toEqual([
+      'tx',
+      'txId',
+      'depositAddress',
+    ])
   })
 })

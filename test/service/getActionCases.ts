@@ -69,7 +69,6 @@ const badAddress = (
   details: { field, address, reason: any },
   engine,
 })
-const NOT_YET = /not supported yet/
 const SAME_CHAIN = /only for Solana same-chain swaps/
 
 export const ERROR_CASES: readonly ErrorCase[] = [
@@ -216,16 +215,7 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     true,
   ),
   // Booleans and features not supported yet: refused, never ignored.
-  invalid('gasless=true', 'swap', { gasless: 'true' }, 'gasless', 'true', reason(NOT_YET)),
   invalid('gasless=yes', 'swap', { gasless: 'yes' }, 'gasless', 'yes', reason(/true or false/)),
-  invalid(
-    'returnDepositAddress=true',
-    'swap',
-    { returnDepositAddress: 'true' },
-    'returnDepositAddress',
-    'true',
-    reason(NOT_YET),
-  ),
   invalid('returnDepositAddress=1', 'swap', { returnDepositAddress: '1' }, 'returnDepositAddress', '1'),
   // solanaSponsor: Solana same-chain swaps only (SPEC §4.1).
   invalid(

@@ -42,7 +42,8 @@ const observe = (txid: string, since = NOW - 10, confirmations = 1) =>
 
 describe('Esplora observer', () => {
   it('observes source legs only: deliveries to Bitcoin stay simulated', async () => {
-    expect(observer().observesDeliveries).toBe(false)
+    expect(observer().observes?.(source)).toBe(true)
+    expect(observer().observes?.({ ...source, kind: 'delivery' })).toBe(false)
     await expect(
       observer().observe({ txId: TX_ID, leg: { ...source, kind: 'delivery' }, srcTxHash: 'aa', since: 0, now: 1 }),
     ).rejects.toThrow(/does not observe delivery/)

@@ -148,7 +148,7 @@ describe('tracker configuration', () => {
     const notEvm = spawnService({ RPC_URLS: '1337=http://127.0.0.1:1' })
     expect((await notEvm.exited).code).toBe(1)
     expect(notEvm.stderr()).toMatch(
-      /cannot start: the transaction tracker failed to start: RPC_URLS names chain 1337, which is not an EVM chain/,
+      /cannot start: the transaction tracker failed to start: RPC_URLS names chain 1337, which is not an EVM, Solana, Bitcoin or Tron chain/,
     )
     const malformed = spawnService({ RPC_URLS: '42161' })
     expect((await malformed.exited).code).toBe(1)

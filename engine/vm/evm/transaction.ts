@@ -5,7 +5,7 @@
  * used for hashes and address checks) is slow to import.
  */
 import { type Hex, keccak256, stringToHex, zeroHash } from 'viem'
-import type { Snapshot, Vm } from '../../graph/types.js'
+import type { Chain, Snapshot, Vm } from '../../graph/types.js'
 import type { AppFee, AppFeeAmount, QuoteResult, RouteStep, SwapDirection } from '../../quote/types.js'
 import { encodeChainAddress } from '../chainAddress.js'
 import { evmModule } from '../evm.js'
@@ -79,42 +79,72 @@ const CHAIN_ADDRESS_CACHE_SIZE = 8192
  *   sender, deadline: now + 1800 })
  */
 export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): EvmTransaction {
+  const { srcChain, data } = encodeRouterCall(parameters, evmModule.vm, (address) => address as Hex)
+  return {
+    to: srcChain.routerAddress,
+    data,
+    value: routerCallValue(parameters.quote),
+    chainId: srcChain.chainId,
+  }
+}
+
+/**
+ * The router call of a quote for a source chain of `srcVm` whose router runs the EVM ABI (EVM chains, and Tron's
+ * TVM, which shares it): the order, steps and fees of the quote, unchanged, with the source chain's own addresses
+ * (`tokenIn`, `refundTo`, fee receivers: the ABI's `address` fields) mapped to 20-byte hex by `abiAddress`.
+ *
+ * @param parameters - see `BuildEvmTransactionParameters`.
+ * @param srcVm - the VM the source chain must have.
+ * @param abiAddress - a valid source-chain address as the 20-byte `0x` hex the ABI's `address` type takes.
+ * @returns the source chain and the calldata.
+ * @throws Error when the source chain is not of `srcVm`, or the quote's fees are inconsistent (a bug).
+ *
+ * @example
+ * const { data } = encodeRouterCall(parameters, 'tron', tronAbiAddress)
+ */
+export function encodeRouterCall(
+  parameters: BuildEvmTransactionParameters,
+  srcVm: Vm,
+  abiAddress: (address: string) => Hex,
+): { srcChain: Chain; data: Hex } {
   const { snapshot, quote, sender } = parameters
   const srcChain = snapshot.chains.get(quote.amountIn.chainId)
   const dstChain = snapshot.chains.get(quote.amountOut.chainId)
-  if (srcChain?.vm !== evmModule.vm || dstChain === undefined) {
-    throw new Error(`EVM transactions need an EVM source chain, got chain ${quote.amountIn.chainId}`)
+  if (srcChain?.vm !== srcVm || dstChain === undefined) {
+    throw new Error(`router calls of the ${srcVm} VM need a ${srcVm} source chain, got chain ${quote.amountIn.chainId}`)
   }
-  const amountIn = BigInt(quote.amountIn.amount)
-  const amountInMax = BigInt(quote.amountInMax.amount)
   const order: RouterOrder = {
-    tokenIn: quote.amountIn.address as Hex,
-    amountIn,
-    amountInMax,
+    tokenIn: abiAddress(quote.amountIn.address),
+    amountIn: BigInt(quote.amountIn.amount),
+    amountInMax: BigInt(quote.amountInMax.amount),
     protocolFee: BigInt(quote.protocolFee.amount),
     dstChainId: BigInt(dstChain.chainId),
     tokenOut: cachedChainAddress(dstChain.vm, quote.amountOut.address),
     amountOut: BigInt(quote.amountOut.amount),
     amountOutMin: BigInt(quote.amountOutMin.amount),
     recipient: cachedChainAddress(dstChain.vm, parameters.recipient || sender),
-    refundTo: (parameters.refundTo || sender) as Hex,
+    refundTo: abiAddress(parameters.refundTo || sender),
     swapDirection: SWAP_DIRECTION_CODE[parameters.swapDirection],
     deadline: BigInt(parameters.deadline),
   }
   const steps = quote.steps.map((step) => encodeStep(snapshot, step))
-  const fees = routerFees(quote, parameters.appFees)
+  const fees = routerFees(quote, parameters.appFees).map((fee) => ({ ...fee, receiver: abiAddress(fee.receiver) }))
   const call = parameters.call && {
     ...parameters.call,
     target: parameters.call.target as Hex,
     erc20Spender: parameters.call.erc20Spender as Hex,
   }
-  const data = encodeRouterCalldata({ txId: parameters.txId, order, steps, fees, call })
-  return {
-    to: srcChain.routerAddress,
-    data,
-    value: quote.amountIn.isNative ? amountInMax.toString() : '0',
-    chainId: srcChain.chainId,
-  }
+  return { srcChain, data: encodeRouterCalldata({ txId: parameters.txId, order, steps, fees, call }) }
+}
+
+/**
+ * The native amount sent with the router call, decimal: the input bound (`amountInMax`: `amountIn` for exact-in)
+ * when the source token is the chain's native coin, else `"0"` (tokens are pulled with `transferFrom`).
+ *
+ * @example routerCallValue(quote) // '1000000' for 1 TRX in, '0' for USDT in
+ */
+export function routerCallValue(quote: QuoteResult): string {
+  return quote.amountIn.isNative ? quote.amountInMax.amount : '0'
 }
 
 /**

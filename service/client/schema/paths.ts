@@ -21,7 +21,7 @@ export interface paths {
          *
          *     Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — `actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — and finally routing (400).
          *
-         *     **Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters, `gasless=true`, `returnDepositAddress=true`, and source chains other than EVM and Solana (Bitcoin, Tron, HyperCore; they may be destinations). `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`). `tx` depends on the source VM: see `Transaction` (EVM) and `SolanaTransaction`.
+         *     **Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters. `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`); `gasless=true` only from Tron with a gasless key. `tx` depends on the source VM: see `Transaction`.
          */
         get: operations["getAction"];
         put?: never;
@@ -62,6 +62,32 @@ export interface paths {
          * @description Answered before authentication: `204` with an `Allow` header.
          */
         options: operations["optionsRegisterTxs"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/relayGasless": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Relay the signed executions of a gasless action
+         * @description The second half of `gasless=true` (SPEC §2.4, §5.5): sign each of the action's `executions` (TIP-712 typed data, with the `sender` key) and post the signatures here, in order, with the `txId`. The service checks that each recovers to `sender`, hands them to the gasless provider (`GASLESS_PROVIDER_URL`, or a simulated one), and registers the transaction the provider submitted: the quote becomes `pending` with no `registerTxs`, and is tracked like any registered transaction. Idempotent: once relayed, the same `txId` answers the same `txHash` without relaying again.
+         *
+         *     Errors: 400 `INVALID_PARAMETER` (malformed body; not a gasless quote; a signature count other than the executions'; a signature not by `sender`; the permit's deadline passed; the provider refused the permit), 404 `NOT_FOUND` (no such `txId` in your organization), 503 (the provider could not be reached: retry).
+         */
+        post: operations["relayGasless"];
+        delete?: never;
+        /**
+         * The methods of this path
+         * @description Answered before authentication: `204` with an `Allow` header.
+         */
+        options: operations["optionsRelayGasless"];
         head?: never;
         patch?: never;
         trace?: never;

@@ -80,8 +80,8 @@ describe('VM registry', () => {
     expect(VMS.filter((vm) => VM_MODULES[vm].executesEvmCalldata)).toEqual(['evm'])
   })
 
-  it('keeps the source-transaction flags of the quote (approvals on EVM only; registration off EVM)', () => {
-    expect(VMS.filter((vm) => VM_MODULES[vm].requiresTokenApproval)).toEqual(['evm'])
+  it('keeps the source-transaction flags of the quote (approvals on EVM and Tron; registration off EVM)', () => {
+    expect(VMS.filter((vm) => VM_MODULES[vm].requiresTokenApproval)).toEqual(['evm', 'tron'])
     expect(VMS.filter((vm) => !VM_MODULES[vm].requiresRegisterTransaction)).toEqual(['evm'])
   })
 

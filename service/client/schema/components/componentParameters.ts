@@ -10,7 +10,7 @@ export interface ComponentParameters {
     "GetAction.actionType": "swap-action" | "evm-calldata-tx" | "venue";
     /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
     "GetAction.sender": components["schemas"]["Address"];
-    /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM, Solana, Bitcoin (a PSBT) and HyperCore (a Hyperliquid spot send) source chains get a transaction (`ActionTransaction`); Tron source chains: **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. A Bitcoin sender must be P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee (400 `INSUFFICIENT_FUNDS`). */
+    /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Every source VM gets a transaction (`Transaction`): EVM and Tron a router call, Solana a v0 transaction, Bitcoin a PSBT, HyperCore a Hyperliquid spot send. A Bitcoin sender must be P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee (400 `INSUFFICIENT_FUNDS`). */
     "GetAction.srcChainId": components["schemas"]["ChainId"];
     /** @description Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`. */
     "GetAction.srcToken": components["schemas"]["TokenAddress"];
@@ -42,7 +42,7 @@ export interface ComponentParameters {
     "GetAction.bridgeIds": components["schemas"]["BridgeId"][];
     /** @description Receives refunds and unused input on the source chain; default `sender`. Malformed: 400 `INVALID_ADDRESS_FORMAT`. Screened (403 `WALLET_SCREENED`). */
     "GetAction.refundTo": components["schemas"]["Address"];
-    /** @description `true` would return a deposit address for deposit-based flows. **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
+    /** @description `true` adds `depositAddress` to the answer: an address of the source chain unique to the quote (derived from its `txId`, any source VM) that executes the quote when the input arrives, tracked with no registration. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
     "GetAction.returnDepositAddress": boolean;
     /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
     "GetAction.appFees": components["schemas"]["AppFee"][];
@@ -60,7 +60,7 @@ export interface ComponentParameters {
     "GetAction.tickSize": "0.01" | "0.001" | "0.0001";
     /** @description Whether the market is negative-risk. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
     "GetAction.negRisk": "true" | "false";
-    /** @description `true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless enabled). **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted. */
+    /** @description `true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with `POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, parameter `gasless`). Only `true` and `false` are accepted. */
     "GetAction.gasless": boolean;
     /** @description The `txId` of a `getAction` response. Required unless `txHash` is given (neither: 400 `MISSING_REQUIRED_FIELD`, field `txId`). Takes precedence over `txHash`: with both, the transaction must have that source hash. Malformed: 400 `INVALID_PARAMETER`. */
     "GetStatus.txId": components["schemas"]["TxId"];

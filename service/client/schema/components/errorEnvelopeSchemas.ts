@@ -28,16 +28,16 @@ export interface ErrorEnvelopeSchemas {
             statusCode: 401;
         } & (components["schemas"]["InvalidApiKeyError"] | components["schemas"]["MissingApiKeyError"]);
     };
-    /** @description The error envelope (SPEC §7.1) of HTTP 403: `GEO_BLOCKED`, `WALLET_SCREENED`. */
+    /** @description The error envelope (SPEC §7.1) of HTTP 403: `GEO_BLOCKED`, `WALLET_SCREENED`, `GASLESS_NOT_ENABLED`. */
     ErrorResponse403: {
         /** @constant */
         success: false;
         error: {
             /** @enum {string} */
-            code: "GEO_BLOCKED" | "WALLET_SCREENED";
+            code: "GEO_BLOCKED" | "WALLET_SCREENED" | "GASLESS_NOT_ENABLED";
             /** @constant */
             statusCode: 403;
-        } & (components["schemas"]["GeoBlockingError"] | components["schemas"]["WalletScreeningError"]);
+        } & (components["schemas"]["GeoBlockingError"] | components["schemas"]["WalletScreeningError"] | components["schemas"]["GaslessNotEnabledError"]);
     };
     /** @description The error envelope (SPEC §7.1) of HTTP 404: `NOT_FOUND`. */
     ErrorResponse404: {
@@ -103,7 +103,7 @@ export interface ErrorEnvelopeSchemas {
              * @description The stable identifier to branch on.
              * @enum {string}
              */
-            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
+            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "GASLESS_NOT_ENABLED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
             /** @description The error class name, e.g. `NoAvailableRouteError`. */
             name: string;
             message: string;

@@ -109,6 +109,31 @@ export interface ServiceErrorsSchemas {
          */
         timestamp: string;
     };
+    /** @description `GASLESS_NOT_ENABLED` (HTTP 403): Gasless not enabled. */
+    GaslessNotEnabledError: {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        code: "GASLESS_NOT_ENABLED";
+        /** @constant */
+        name: "GaslessNotEnabledError";
+        /** @description Human-readable; may change. Branch on `code`, never on the message. */
+        message: string;
+        /** @example Gasless not enabled */
+        title: string;
+        /** @constant */
+        statusCode: 403;
+        details: {
+            /** @description The key's app. */
+            appId: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the error was answered (ISO 8601, UTC).
+         */
+        timestamp: string;
+    };
     /** @description `METHOD_NOT_ALLOWED` (HTTP 405): Method not allowed. */
     MethodNotAllowedError: {
         /**

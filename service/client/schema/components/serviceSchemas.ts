@@ -7,7 +7,7 @@ import type { components } from '../components.js';
 
 export interface ServiceSchemas {
     /** @description The one transaction the user signs: a call of the source chain's crossroute router (`swap`, or `swapAndCall` for `evm-calldata-tx`). When `requiresTokenApproval` is true, the router must first be approved for `amountInMax` of the source token. */
-    Transaction: {
+    EvmTransaction: {
         /** @description The source chain's router. */
         to: components["schemas"]["EvmAddress"];
         /** @description ABI-encoded router call; every figure in it is the quote's figure. */
@@ -17,13 +17,17 @@ export interface ServiceSchemas {
         /** @description The source chain. */
         chainId: components["schemas"]["ChainId"];
     };
-    /** @description The transaction to sign, in the source chain's format: an EVM router call (`Transaction`), a Solana transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data (`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there. */
-    ActionTransaction: components["schemas"]["Transaction"] | components["schemas"]["SolanaTransaction"] | components["schemas"]["BitcoinTransaction"] | components["schemas"]["HypercoreTransaction"];
-    /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes. `executions` (gasless) and a deposit address (`returnDepositAddress`) are not produced: both options are not supported yet. */
+    /** @description The one transaction the user signs, in the source chain's format: an EVM router call (`EvmTransaction`), a Tron router call (`TronTransaction`, `to` in base58check), a Solana transaction (`SolanaTransaction`), a Bitcoin PSBT (`BitcoinTransaction`) or Hyperliquid typed data (`HypercoreTransaction`); `vmId` says which. `to`, `data`, `value` and `chainId` are always there. */
+    Transaction: components["schemas"]["EvmTransaction"] | components["schemas"]["TronTransaction"] | components["schemas"]["SolanaTransaction"] | components["schemas"]["BitcoinTransaction"] | components["schemas"]["HypercoreTransaction"];
+    /** @description The action response (SPEC §2.4): the best route's figures, the transaction that executes it, and all routes; with `returnDepositAddress=true` the deposit address, with `gasless=true` also the `executions`. */
     ActionResponse: {
-        tx: components["schemas"]["ActionTransaction"];
+        tx: components["schemas"]["Transaction"];
         /** @description Unique id of this quote (32 random bytes), for registration and status; also the router call's `bytes32 txId`. */
         txId: string;
+        /** @description `returnDepositAddress=true` (and `gasless=true`): an address on the source chain, unique to this quote and derived from its `txId`, that executes the quote when `amountInMax` of `srcToken` arrives — pay in instead of sending `tx`, no registration needed. EVM chains and HyperCore: the CREATE2 address of an EIP-1167 forwarder of the router (deployer the router, salt `txId`); Tron: the TVM's CREATE2 (`0x41` prefix) of the same; Solana: the router program's PDA of seeds `["deposit", txId]`; Bitcoin: P2WSH of `<txId> OP_DROP OP_DUP OP_HASH160 <vault key hash> OP_EQUALVERIFY OP_CHECKSIG`. */
+        depositAddress?: components["schemas"]["Address"];
+        /** @description `gasless=true` only: the steps to sign, in order, for the gasless provider; post the signatures to `POST /relayGasless`. Do not send `tx` then. */
+        executions?: components["schemas"]["Execution"][];
         /** @description VM of the source chain. */
         vmId: components["schemas"]["VmId"];
         /** @description Gross input, fees included. Exact-in: the requested amount. Exact-out: the smallest input that delivers `amountOut`. */

@@ -6,6 +6,17 @@
 import type { components } from '../components.js';
 
 export interface SourceTransactionSchemas {
+    /** @description The transaction to sign from Tron: `TriggerSmartContract` with `contract_address` = `to`, the raw `data` as its input and `call_value` = `value` (e.g. TronWeb `transactionBuilder.triggerSmartContract(to, '', { input: data, callValue: value }, [], sender)`), signed by `sender` and broadcast; then `registerTxs` with `vmId` `alt-vm` and the transaction id (64 hex digits). */
+    TronTransaction: {
+        /** @description The Tron chain's crossroute router (base58check): the contract to trigger. */
+        to: components["schemas"]["TronAddress"];
+        /** @description ABI-encoded router call (`swap` / `swapAndCall`, the same ABI as on EVM chains; Tron addresses in its `address` fields are their 20 bytes after the `0x41` prefix). Every figure in it is the quote's figure. */
+        data: components["schemas"]["Hex"];
+        /** @description Sun sent with the call (`call_value`): the input bound for TRX input, else `"0"` (TRC-20 input is pulled with `transferFrom`: approve the router first when `requiresTokenApproval` is true). */
+        value: components["schemas"]["AmountString"];
+        /** @description The source chain (Tron). */
+        chainId: components["schemas"]["ChainId"];
+    };
     /** @description The one transaction the user signs on Solana. Fee payer: `sender`, or `solanaSponsor` when given (then both sign). Its recent blockhash comes from the service's Solana node, or is a fixed simulated value when it has none (then replace it before signing). Register the signature with `registerTxs` (`vmId: "solana"`). */
     SolanaTransaction: {
         /** @description The bridge's deposit account (vault) the input is paid into: the chain's router. */

@@ -13,7 +13,7 @@ export interface GetActionOperations {
                 actionType: components["parameters"]["GetAction.actionType"];
                 /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
                 sender: components["parameters"]["GetAction.sender"];
-                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. EVM, Solana, Bitcoin (a PSBT) and HyperCore (a Hyperliquid spot send) source chains get a transaction (`ActionTransaction`); Tron source chains: **Not supported yet** (no transactions are built for them), 400 `INVALID_PARAMETER`. A Bitcoin sender must be P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee (400 `INSUFFICIENT_FUNDS`). */
+                /** @description Source chain: a plain positive decimal integer (no sign, leading zero, fraction or exponent; else 400 `INVALID_PARAMETER`). Unknown chain: 400 `UNSUPPORTED_NETWORK`. Every source VM gets a transaction (`Transaction`): EVM and Tron a router call, Solana a v0 transaction, Bitcoin a PSBT, HyperCore a Hyperliquid spot send. A Bitcoin sender must be P2WPKH or P2TR (400 `INVALID_ADDRESS_FORMAT`) and hold enough confirmed outputs for the amount and the fee (400 `INSUFFICIENT_FUNDS`). */
                 srcChainId: components["parameters"]["GetAction.srcChainId"];
                 /** @description Token paid in, on the source chain; its native token is the chain's sentinel (see `TokenAddress`). Malformed: 400 `INVALID_ADDRESS_FORMAT`; not a token of the chain: 400 `INVALID_SOURCE_TOKEN`. */
                 srcToken: components["parameters"]["GetAction.srcToken"];
@@ -45,7 +45,7 @@ export interface GetActionOperations {
                 bridgeIds?: components["parameters"]["GetAction.bridgeIds"];
                 /** @description Receives refunds and unused input on the source chain; default `sender`. Malformed: 400 `INVALID_ADDRESS_FORMAT`. Screened (403 `WALLET_SCREENED`). */
                 refundTo?: components["parameters"]["GetAction.refundTo"];
-                /** @description `true` would return a deposit address for deposit-based flows. **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
+                /** @description `true` adds `depositAddress` to the answer: an address of the source chain unique to the quote (derived from its `txId`, any source VM) that executes the quote when the input arrives, tracked with no registration. Only `true` and `false` are accepted (400 `INVALID_PARAMETER` otherwise). */
                 returnDepositAddress?: components["parameters"]["GetAction.returnDepositAddress"];
                 /** @description Application fees, JSON-encoded: an array of `{bps, receiverAddress}`. At most 10 fees; each `bps` an integer from 1 to 9999, and all of them with the protocol fee below 10000 bps. Each fee is ceil(amountIn × bps / 10000) of the gross input, in the source token. Other keys are ignored. Absent: the fees configured for the API key; `[]`: none. Paid to `receiverAddress` (an address of the source chain). Malformed: 400 `INVALID_PARAMETER`; a bad receiver: 400 `INVALID_ADDRESS_FORMAT`. */
                 appFees?: components["parameters"]["GetAction.appFees"];
@@ -63,7 +63,7 @@ export interface GetActionOperations {
                 tickSize?: components["parameters"]["GetAction.tickSize"];
                 /** @description Whether the market is negative-risk. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
                 negRisk?: components["parameters"]["GetAction.negRisk"];
-                /** @description `true` would return `executions` to relay through the gasless provider (Tron; the API key must have gasless enabled). **Not supported yet**: `true` gets 400 `INVALID_PARAMETER`. Only `true` and `false` are accepted. */
+                /** @description `true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with `POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, parameter `gasless`). Only `true` and `false` are accepted. */
                 gasless?: components["parameters"]["GetAction.gasless"];
             };
             header?: {

@@ -280,7 +280,7 @@ describe('buildEvmTransaction', () => {
         sender: SOL_RECIPIENT,
         deadline: DEADLINE,
       }),
-    ).toThrow(/EVM source chain/)
+    ).toThrow(/evm source chain/)
   })
 })
 
@@ -400,9 +400,9 @@ describe('calldata of fixed requests', () => {
 })
 
 describe('transactionBuilderOf', () => {
-  it('gives the EVM builder for EVM chains and nothing for VMs without transactions yet', () => {
+  it('gives the EVM builder for EVM chains and a builder for every other VM', () => {
     expect(transactionBuilderOf('evm')).toBe(buildEvmTransaction)
-    for (const vm of ['tron'] as const) expect(transactionBuilderOf(vm)).toBeUndefined()
+    for (const vm of ['solana', 'bitcoin', 'hypercore', 'tron'] as const) expect(transactionBuilderOf(vm)).toBeDefined()
   })
 })
 
