@@ -26,6 +26,8 @@ export type LogFields = Readonly<Record<string, unknown>>
 export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'silent']
 
 let logger: Logger | undefined
+/** Where lines go instead of fd 2 (`setLogDestination`). */
+let destination: DestinationStream | undefined
 
 /** pino-pretty's synchronous stream, when asked for and installed (it is a development dependency). */
 function prettyStream(): DestinationStream | undefined {
@@ -50,7 +52,7 @@ function threadLogger(): Logger {
       formatters: { level: (label) => ({ level: label }) },
       messageKey: 'event',
     },
-    prettyStream() ?? pino.destination({ dest: 2, sync: true }),
+    destination ?? prettyStream() ?? pino.destination({ dest: 2, sync: true }),
   )
   return logger
 }
@@ -83,4 +85,15 @@ export function logError(event: string, error: unknown, fields: LogFields = {}):
       ? { errorName: error.name, errorMessage: error.message, stack: error.stack }
       : { errorMessage: String(error) }
   log('error', event, { ...fields, ...details })
+}
+
+/**
+ * Sends this thread's log lines to `stream` from now on (an embedding program's own sink, a test's collector);
+ * `undefined` restores stderr.
+ *
+ * @example setLogDestination({ write: (line) => lines.push(line) })
+ */
+export function setLogDestination(stream: DestinationStream | undefined): void {
+  destination = stream
+  logger = undefined
 }

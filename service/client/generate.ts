@@ -99,7 +99,12 @@ export async function generateClientSchema(): Promise<Record<string, string>> {
       .join('')
     files[file] = header(`The \`${names[0]}\` types`) + imports + (imports === '' ? '' : '\n') + body
   }
-  Object.assign(files, splitComponents(files['components.ts']!), splitOperations(files['operations.ts']!, document))
+  Object.assign(
+    files,
+    splitComponents(files['components.ts']!),
+    splitOperations(files['operations.ts']!, document),
+    splitPaths(files['paths.ts']!),
+  )
   files['index.ts'] =
     header('Types') +
     Object.entries(PARTS)
@@ -213,6 +218,47 @@ function splitOperations(file: string, document: OpenApiDocument): Record<string
       .replace(/\n*$/, '\n\n') +
     imports +
     `\nexport interface operations extends ${names.join(', ')} {}\n` +
+    lines.slice(end + 1).join('\n')
+  return files
+}
+
+/**
+ * `paths.ts` composed of two parts: the venue workflows (`/workflows/…`, SPEC §4.5–§4.9) and the rest of the API.
+ * Path names hold `/` and `{}`, so the members are found here rather than by `membersOf`.
+ */
+function splitPaths(file: string): Record<string, string> {
+  const lines = file.split('\n')
+  const start = lines.indexOf('export interface paths {')
+  const end = lines.indexOf('}', start)
+  const groups = new Map<string, string[]>([
+    ['ApiPaths', []],
+    ['WorkflowPaths', []],
+  ])
+  let current: string[] | undefined
+  for (const line of lines.slice(start + 1, end)) {
+    const open = /^ {4}"(\/[^"]*)": \{$/.exec(line)
+    if (open !== null) current = groups.get(open[1]!.startsWith('/workflows/') ? 'WorkflowPaths' : 'ApiPaths')
+    current?.push(line)
+  }
+  const files: Record<string, string> = {}
+  for (const [name, body] of groups) {
+    const outdented = body.map((line) => line.slice(4)).join('\n')
+    files[`paths/${name[0]!.toLowerCase()}${name.slice(1)}.ts`] =
+      header(`The \`paths\` part \`${name}\``) +
+      "import type { operations } from '../operations.js';\n\n" +
+      `export interface ${name} {\n${outdented}\n}\n`
+  }
+  const names = [...groups.keys()]
+  files['paths.ts'] =
+    lines
+      .slice(0, start)
+      .filter((line) => !line.startsWith('import type'))
+      .join('\n')
+      .replace(/\n*$/, '\n\n') +
+    names
+      .map((name) => `import type { ${name} } from './paths/${name[0]!.toLowerCase()}${name.slice(1)}.js';\n`)
+      .join('') +
+    `\nexport interface paths extends ${names.join(', ')} {}\n` +
     lines.slice(end + 1).join('\n')
   return files
 }

@@ -26,6 +26,7 @@ import { keccak256 as viemKeccak256, stringToHex } from 'viem'
 import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { TRACKER_READY, TRACKER_STOP } from '../../service/tracker/trackerProtocol.js'
 import { startTrackerThread } from '../../service/tracker/trackerThread.js'
+import { setLogDestination } from '../../service/log.js'
 import { type TrackingFacts, loadTrackingFacts, planTracking } from '../../service/tracker/trackingPlan.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 
@@ -497,7 +498,7 @@ describe('startTrackerThread', () => {
 
   it('restarts a thread that dies, and stops it for good on stop()', async () => {
     const lines: string[] = []
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0)
+    setLogDestination({ write: (line: string) => void lines.push(line) })
     try {
       // Dies 50 ms after each start: the first restart comes after RESTART_DELAY_MS (1 s).
       const thread = startTrackerThread(loadConfig({}), {
@@ -509,12 +510,13 @@ describe('startTrackerThread', () => {
       const events = lines.map((line) => (JSON.parse(line) as { event: string }).event)
       expect(events.slice(0, 2)).toEqual(['tracker.exited', 'tracker.restarted'])
     } finally {
-      spy.mockRestore()
+      setLogDestination(undefined)
     }
   })
 
   it('rejects ready when the thread fails before it is ready (the service then refuses to start)', async () => {
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    // Its log lines are not this test's subject: kept out of the test output.
+    setLogDestination({ write: () => undefined })
     try {
       const thread = startTrackerThread(loadConfig({}), {
         filename: threadModule(`throw new Error('RPC_URLS names chain 1337, which is not an EVM chain')`),
@@ -522,7 +524,7 @@ describe('startTrackerThread', () => {
       await expect(thread.ready).rejects.toThrow(/chain 1337/)
       await thread.stop()
     } finally {
-      spy.mockRestore()
+      setLogDestination(undefined)
     }
   })
 })
