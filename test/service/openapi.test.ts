@@ -135,7 +135,7 @@ describe('the OpenAPI document', () => {
       type: 'array',
       items: { $ref: '#/components/schemas/BridgeId' },
     })
-    for (const name of ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk', 'actionType', 'srcChainId']) {
+    for (const name of ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk', 'actionType']) {
       expect(query.get(name)!.description, name).toMatch(/Not supported yet/)
     }
     expect(query.get('recipient')!.description).toMatch(/CROSS_VM_RECEIVER_REQUIRED/)
