@@ -10,7 +10,8 @@ import { checkActionChains, parseActionRequest } from '../service/routes/getActi
 import type { ApiKeyRecord } from '../service/types.js'
 
 const SNAPSHOT = fileURLToPath(new URL('../fixtures/default.json', import.meta.url))
-const API_KEY: ApiKeyRecord = {
+/** The key the bench's requests are validated with: no app fees. */
+export const BENCH_API_KEY: ApiKeyRecord = {
   keyId: 'bench',
   appId: 'bench',
   orgId: 'bench',
@@ -32,7 +33,7 @@ const QUERY = {
 }
 
 /** The validated request, as `getAction` stores it. */
-export const SAMPLE_ACTION_REQUEST = parseActionRequest(QUERY, API_KEY)
+export const SAMPLE_ACTION_REQUEST = parseActionRequest(QUERY, BENCH_API_KEY)
 
 /** The action response of `SAMPLE_ACTION_REQUEST` (loads the default snapshot: ~1 s). */
 export function sampleActionResponse(): object {

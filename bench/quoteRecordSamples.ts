@@ -8,18 +8,9 @@ import { addressProblem, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import { buildActionParts, serializeAction } from '../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest } from '../service/routes/getActionRequest.js'
-import type { ApiKeyRecord } from '../service/types.js'
+import { BENCH_API_KEY } from './historySample.js'
 
 const SNAPSHOT = fileURLToPath(new URL('../fixtures/default.json', import.meta.url))
-const API_KEY: ApiKeyRecord = {
-  keyId: 'bench',
-  appId: 'bench',
-  orgId: 'bench',
-  appName: 'Bench',
-  affiliateId: 'bench',
-  gasless: false,
-  appFees: [],
-}
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
 /**
@@ -59,7 +50,7 @@ export function quoteRecordSamples(count: number, seed: number): string[] {
       swapDirection: next(4) === 0 ? 'exact-amount-out' : 'exact-amount-in',
     }
     try {
-      const request = parseActionRequest(query, API_KEY)
+      const request = parseActionRequest(query, BENCH_API_KEY)
       checkActionChains(request, snapshot)
       const parts = buildActionParts(engine, request, { txId: `0x${hex(32)}`, deadline: 1_800_000_000 })
       records.push(`${JSON.stringify(request)}\n${serializeAction(parts)}`)
