@@ -91,10 +91,10 @@ describe('HyperCore source', () => {
     const action = await hypercoreAction('exact-amount-in', '25000000000')
     const hash = `0x${'5e'.repeat(32)}`
     await register(action.txId, 'hypercore', hash, HYPERCORE)
-    const { details, seen } = await waitForStatus(service, action.txId, ['success', 'failed'])
+    // The end state only: at SIMULATED_TIME_SCALE 0.001 the pending state can pass between two polls.
+    const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
     expect(details.status).toBe('success')
     expect(details.srcTxHash).toBe(hash)
-    expect(seen).toContain('pending')
   })
 })
 
