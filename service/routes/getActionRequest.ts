@@ -76,7 +76,7 @@ export function parseGetAction(
     })
   }
   const decoded = decoder.decode(query, 'getAction') as unknown as DecodedQuery
-  rejectUnsupported(query)
+  rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
   const base: ActionRequestBase = {
     sender: decoded.sender,
     srcChainId: decoded.srcChainId,
@@ -269,10 +269,6 @@ export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
     appFees,
     maxPriceImpact,
   }
-}
-
-function rejectUnsupported(query: Query): void {
-  rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
 }
 
 function rejectForeign(query: Query, names: readonly string[], reason: string): void {

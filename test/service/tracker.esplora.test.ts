@@ -2,7 +2,8 @@
  * The Esplora observer alone, against the local stub speaking Esplora's REST shapes: a deposit in the mempool, not
  * deep enough, deep enough; a txid the API never saw (pending, then failed as dropped); an API that fails.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { setLogDestination } from '../../service/log.js'
 import { createEsploraObserver } from '../../service/tracker/esploraObserver.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
 import { type EsploraStub, startEsploraStub } from '../helpers/esploraStub.js'
@@ -27,7 +28,9 @@ let esplora: EsploraStub
 beforeAll(async () => void (esplora = await startEsploraStub()))
 afterAll(() => esplora?.close())
 // A failing API is logged (tracker.rpc-failed) on stderr: keep the output readable.
-beforeEach(() => void vi.spyOn(process.stderr, 'write').mockImplementation(() => true))
+// The observer logs RPC failures on purpose here: its lines are not the subject.
+beforeEach(() => setLogDestination({ write: () => undefined }))
+afterEach(() => setLogDestination(undefined))
 
 const observer = (confirmations = 1) =>
   createEsploraObserver({

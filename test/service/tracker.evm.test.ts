@@ -6,6 +6,7 @@
 import { type Hex, createWalletClient, encodeAbiParameters, http, keccak256, stringToHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { setLogDestination } from '../../service/log.js'
 import { DELIVERED_TOPIC, createEvmRpcObserver } from '../../service/tracker/evmRpcObserver.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
 import { type EvmNode, FUNDED_ACCOUNT, startEvmNode } from '../helpers/evmNode.js'
@@ -77,8 +78,12 @@ const observer = (options: Partial<Parameters<typeof createEvmRpcObserver>[0]> =
 
 describe('EVM JSON-RPC observer on a real node', () => {
   // Unreachable nodes are logged (tracker.rpc-failed) on stderr: keep the test output readable.
-  beforeEach(() => void vi.spyOn(process.stderr, 'write').mockImplementation(() => true))
-  afterEach(() => vi.restoreAllMocks())
+  // The observers log RPC failures on purpose here: their lines are not the subject.
+  beforeEach(() => setLogDestination({ write: () => undefined }))
+  afterEach(() => {
+    vi.restoreAllMocks()
+    setLogDestination(undefined)
+  })
 
   it('a mined transaction is confirmed at its block time, with the value it sent', async () => {
     const hash = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 12_345n })

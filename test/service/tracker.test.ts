@@ -234,8 +234,12 @@ describe('simulatedTxHash', () => {
 
 describe('tracker: the lifecycle through a real store', () => {
   // The tracker logs each status change and failure as JSON lines on stderr: keep the test output readable.
-  beforeEach(() => void vi.spyOn(process.stderr, 'write').mockImplementation(() => true))
-  afterEach(() => vi.restoreAllMocks())
+  // The observers log RPC failures on purpose here: their lines are not the subject.
+  beforeEach(() => setLogDestination({ write: () => undefined }))
+  afterEach(() => {
+    vi.restoreAllMocks()
+    setLogDestination(undefined)
+  })
 
   it('a same-chain swap: pending until one source block, then success with the registered hash as its only hop', async () => {
     const response = quote(SAME_CHAIN)
