@@ -58,6 +58,7 @@ import {
   VenueRelayTx,
   VenueWorkflowData,
 } from '../schema/venueOrder.js'
+import { VenueWorkflow, WorkflowStatus } from '../schema/venueWorkflow.js'
 import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
@@ -132,6 +133,8 @@ const COMPONENTS: readonly TSchema[] = [
   VenueOrderResponse,
   VenueRelayTx,
   VenueWorkflowData,
+  VenueWorkflow,
+  WorkflowStatus,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])
