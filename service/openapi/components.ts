@@ -59,6 +59,7 @@ import {
   VenueWorkflowData,
 } from '../schema/venueOrder.js'
 import { VenueWorkflow, WorkflowStatus } from '../schema/venueWorkflow.js'
+import { VenueActionRequest } from '../schema/actionRequest.js'
 import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
@@ -133,6 +134,7 @@ const COMPONENTS: readonly TSchema[] = [
   VenueOrderResponse,
   VenueRelayTx,
   VenueWorkflowData,
+  VenueActionRequest,
   VenueWorkflow,
   WorkflowStatus,
 ]

@@ -91,7 +91,11 @@ export const VenueActionRequest = Type.Object(
     tickSize: Type.Union([Type.Literal('0.01'), Type.Literal('0.001'), Type.Literal('0.0001')]),
     negRisk: Type.Boolean(),
   },
-  { additionalProperties: false, description: 'A `venue` request (a prediction-market market order).' },
+  {
+    additionalProperties: false,
+    description: 'A `venue` request (a prediction-market market order).',
+    'x-component': 'VenueActionRequest',
+  },
 )
 /** A `venue` request. */
 export type VenueActionRequest = Static<typeof VenueActionRequest>
