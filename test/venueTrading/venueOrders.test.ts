@@ -77,7 +77,9 @@ describe('venue orders placed through getAction', () => {
   it('FAK fills what the book holds: size_matched < original_size, the position equals the fill', async () => {
     const user = await createUser(service, newAccount())
     seedBook([{ price: '0.5', size: '4' }])
-    const action = await venueAction(service, orderQuery(user, { orderType: 'FAK' }))
+    const actionReply = await get(service, '/getAction', orderQuery(user, { orderType: 'FAK' }))
+    expect(contract.check('/getAction', 'get', actionReply)).toEqual([])
+    const action = bodyOf<{ txId: string }>(actionReply)
     await register(service, action.txId)
     const workflow = await settledWorkflow(service, action.txId)
     expect(workflow.status).toBe('success')
@@ -120,7 +122,9 @@ describe('venue orders placed through getAction', () => {
     expect((await placeOrder(service, orderQuery(user))).status).toBe('success') // 20 shares for $10 at 0.50
     seedBook([{ price: '0.62', size: '100' }], [{ price: '0.6', size: '100' }])
     const sellQuery = orderQuery(user, { side: 'SELL', srcToken: PUSD, amount: '10000000', swapDirection: '' })
-    const sell = await venueAction(service, sellQuery)
+    const sellReply = await get(service, '/getAction', sellQuery)
+    expect(contract.check('/getAction', 'get', sellReply)).toEqual([])
+    const sell = bodyOf<{ txId: string; tx: object; amountOut: { amount: string } }>(sellReply)
     expect(sell.tx).toMatchObject({ chainId: 137, to: '0xE111180000d2663C0091e4f400237545B87B996B' })
     expect(sell.amountOut.amount).toBe('6000000') // 10 shares at the bid's 0.60
     await register(service, sell.txId)
