@@ -37,6 +37,7 @@ import { gaslessProviderOf } from './gasless/provider.js'
 import { testRoutes } from './routes/testRoutes.js'
 import { venueRoutes } from './routes/venue.js'
 import { venueUserRoutes } from './routes/venueUser.js'
+import { workflowStatusRoutes } from './routes/workflowStatus.js'
 import { openStore } from './store/sqlite.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
@@ -92,7 +93,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     getTransactionsRoutes({ store, keys }).routes(),
     venueRoutes({ venue }).routes(),
   )
-  api.use(venueUserRoutes({ store }).routes())
+  api.use(venueUserRoutes({ store }).routes(), workflowStatusRoutes({ store }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

@@ -29,6 +29,8 @@ import * as venueMarket from '../schema/venueMarket.js'
 import * as venueOrder from '../schema/venueOrder.js'
 import * as venuePositions from '../schema/venuePositions.js'
 import * as venueUser from '../schema/venueUser.js'
+import * as venueWorkflow from '../schema/venueWorkflow.js'
+import { VenueActionRequest } from '../schema/actionRequest.js'
 import { groupMembers, membersOf, partInterface, sectionsOf } from './splitDeclarations.js'
 
 /** Where the generated types are committed. */
@@ -122,7 +124,7 @@ function schemaGroupOf(): (name: string) => string | undefined {
     sourceTransactionSchemas: { ...sourceTransactionSchemas, ...tronTransaction },
     venueMarketSchemas: { ...venueFields, ...venueMarket },
     venuePositionSchemas: venuePositions,
-    venueTradingSchemas: { ...venueUser, ...venueOrder },
+    venueTradingSchemas: { ...venueUser, ...venueOrder, ...venueWorkflow, VenueActionRequest },
     gaslessSchemas,
   }
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]

@@ -58,6 +58,8 @@ import {
   VenueRelayTx,
   VenueWorkflowData,
 } from '../schema/venueOrder.js'
+import { VenueWorkflow, WorkflowStatus } from '../schema/venueWorkflow.js'
+import { VenueActionRequest } from '../schema/actionRequest.js'
 import { VenueUser, VenueUserRequest } from '../schema/venueUser.js'
 import type { Schema } from './types.js'
 
@@ -132,6 +134,9 @@ const COMPONENTS: readonly TSchema[] = [
   VenueOrderResponse,
   VenueRelayTx,
   VenueWorkflowData,
+  VenueActionRequest,
+  VenueWorkflow,
+  WorkflowStatus,
 ]
 
 const INTERNAL_KEYWORDS = new Set(['x-component', 'x-error', 'x-reason'])

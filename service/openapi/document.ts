@@ -45,8 +45,10 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
   fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\`, \`refundTo\`, the
   \`appFees\` receivers (or the key's), or an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\` get 403
   \`WALLET_SCREENED\`.
-- **Not supported yet** (400 \`INVALID_PARAMETER\`, saying so): the \`venue\` action type. \`solanaSponsor\` is accepted
-  on Solana same-chain swaps only, \`gasless=true\` only from Tron with a gasless key (elsewhere 400 / 403).
+- **Venue orders**: \`getAction\` with \`actionType=venue\` funds a venue user's proxy wallet with pUSD (BUY) or
+  authorizes a SELL; the order is placed when the transaction succeeds, its workflow read with
+  \`GET /workflows/getStatus\`. \`solanaSponsor\` is accepted on Solana same-chain swaps only, \`gasless=true\` only
+  from Tron with a gasless key (elsewhere 400 / 403).
 - **Organizations**: an API key belongs to one app of one organization. \`registerTxs\`, \`getStatus\` and
   \`getTransactions\` see the transactions quoted by any app of the caller's organization, and nothing else: another
   organization's \`txId\` or hash answers exactly as an unknown one.

@@ -12,6 +12,7 @@ import {
   VENUE_POSITIONS_PARAMETERS,
   VENUE_SEARCH_PARAMETERS,
   VENUE_USER_PARAMETERS,
+  WORKFLOW_STATUS_PARAMETERS,
 } from '../schema/venueParameters.js'
 import { toJsonSchema } from './components.js'
 import { componentRef } from './schemas.js'
@@ -44,6 +45,7 @@ const ENDPOINT_PARAMETERS = {
   VenueMarkets: VENUE_MARKETS_PARAMETERS,
   VenuePositions: VENUE_POSITIONS_PARAMETERS,
   VenueUser: VENUE_USER_PARAMETERS,
+  WorkflowStatus: WORKFLOW_STATUS_PARAMETERS,
 } as const satisfies Record<string, readonly QueryParameter[]>
 type Endpoint = keyof typeof ENDPOINT_PARAMETERS
 

@@ -97,6 +97,12 @@ export const ENDPOINT_TABLES = [
     method: 'post',
     source: 'body',
   },
+  {
+    heading: '`GET /api/workflows/getStatus` query parameters',
+    path: '/workflows/getStatus',
+    method: 'get',
+    source: 'query',
+  },
 ] as const
 export type EndpointTable = (typeof ENDPOINT_TABLES)[number]
 

@@ -102,5 +102,26 @@ export function venuePaths(): Record<string, PathItem> {
         ['The trades.', 'VenueTrades'],
       ),
     ),
+    [
+      '/workflows/getStatus',
+      {
+        get: {
+          operationId: 'getWorkflowStatus',
+          summary: 'The order workflow of a venue transaction',
+          description:
+            'The workflow of a `getAction` with `actionType=venue` (SPEC §4.9): `pending` from the answer until ' +
+            'the transaction ends; then `success` (the order matched: `data.orderResponse`, `data.relayTx`) or ' +
+            '`failed` (the funding transaction failed, or the order was killed or refused; `reason` says which). ' +
+            "Only workflows of your organization: another's txId answers 404 `NOT_FOUND`, like an unknown one.",
+          tags: ['venue'],
+          parameters: parameterRefs('WorkflowStatus'),
+          responses: {
+            '200': ok('The workflow.', 'WorkflowStatus', noStore),
+            ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+          },
+        },
+        options: options('optionsGetWorkflowStatus'),
+      },
+    ],
   ])
 }

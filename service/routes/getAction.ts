@@ -26,6 +26,7 @@ import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
+import { buildVenueAction, checkVenueAction } from '../venue/venueAction.js'
 
 /** What the `getAction` routes need; each worker builds them once. */
 export interface GetActionDependencies {
@@ -101,7 +102,7 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
     snapshot: engine.snapshot,
     txId: options.txId,
     quote,
-    swapDirection: request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out',
+    swapDirection: request.actionType === 'evm-calldata-tx' ? 'exact-amount-out' : request.swapDirection,
     sender: request.sender,
     recipient: request.recipient,
     refundTo: request.refundTo,
@@ -204,7 +205,7 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
       })
     }
     const createdAt = Math.floor(Date.now() / 1000)
-    const parts = buildActionParts(engine, request, {
+    const options = {
       txId: newTxId(),
       deadline: createdAt + config.quoteTtlSeconds,
       quoteRequest,
@@ -212,13 +213,24 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
       sourceState,
       withDepositAddress: returnDepositAddress,
       gasless,
-    })
+    }
+    // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
+    const venue =
+      request.actionType === 'venue'
+        ? buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
+            ...options,
+            orgId: apiKey.orgId,
+            now: createdAt,
+          })
+        : undefined
+    const parts = venue?.parts ?? buildActionParts(engine, request, options)
     // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
     // thread boundary as it is (dispatch.ts passes a string body through).
     const responseJson = serializeAction(parts)
     // HEAD (which the router answers with this GET handler) gets GET's status and headers but records nothing:
     // its reply has no body, so the txId could never be registered.
     if (ctx.method !== 'HEAD') {
+      if (venue !== undefined) await store.recordVenueWorkflow(venue.workflow)
       await store.recordQuoteSoon({
         txId: parts.txId,
         createdAt,

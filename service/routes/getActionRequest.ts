@@ -21,8 +21,18 @@ import {
   vmModuleOf,
 } from '../../engine/index.js'
 import { transactionBuilderOf } from '../../engine/transactions.js'
-import type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
-export type { ActionRequest, CalldataActionRequest, SwapActionRequest } from '../schema/actionRequest.js'
+import type {
+  ActionRequest,
+  CalldataActionRequest,
+  SwapActionRequest,
+  VenueActionRequest,
+} from '../schema/actionRequest.js'
+export type {
+  ActionRequest,
+  CalldataActionRequest,
+  SwapActionRequest,
+  VenueActionRequest,
+} from '../schema/actionRequest.js'
 import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
 import { checkSolanaSponsor } from './solanaSponsor.js'
@@ -68,15 +78,8 @@ export function parseGetAction(
   const actionType = decoder.raw(query, 'actionType')
   if (actionType === undefined || actionType === '')
     throw new MissingRequiredFieldError({ field: 'actionType', context: 'getAction' })
-  if (actionType === 'venue') {
-    throw new InvalidParameterError({
-      parameter: 'actionType',
-      value: actionType,
-      reason: 'the venue action type is not supported yet',
-    })
-  }
   const decoded = decoder.decode(query, 'getAction') as unknown as DecodedQuery
-  rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type, which is not supported yet')
+  if (decoded.actionType !== 'venue') rejectForeign(query, VENUE_PARAMETERS, 'only for the venue action type')
   const base: ActionRequestBase = {
     sender: decoded.sender,
     srcChainId: decoded.srcChainId,
@@ -92,14 +95,18 @@ export function parseGetAction(
     ...optional('solanaSponsor', decoded.solanaSponsor),
   }
   const request =
-    decoded.actionType === 'swap-action' ? swapAction(query, decoded, base) : calldataAction(query, decoded, base)
+    decoded.actionType === 'swap-action'
+      ? swapAction(query, decoded, base)
+      : decoded.actionType === 'venue'
+        ? venueAction(query, decoded, base)
+        : calldataAction(query, decoded, base)
   const quoteRequest = parseValidQuoteRequest(toQuoteRequest(request), {
     context: request.actionType,
     protocolFeeBps,
     rawValueOf: (name) =>
       name === 'amount' && request.actionType === 'evm-calldata-tx' ? undefined : decoder.raw(query, name),
   })
-  if (request.actionType === 'swap-action') request.amount = quoteRequest.amount.toString()
+  if (request.actionType !== 'evm-calldata-tx') request.amount = quoteRequest.amount.toString()
   const gasless = decoded.gasless === true
   return { request, quoteRequest, gasless, returnDepositAddress: gasless || decoded.returnDepositAddress === true }
 }
@@ -122,12 +129,12 @@ type QuoteFields = Static<typeof QuoteRequestSchema>
 /**
  * The query after the decoder (`GET_ACTION_PARAMETERS`): typed values, absent parameters left out. The quote's
  * fields have the quote request's types (the parameters share its scalar schemas), with the tokens required and the
- * amount optional, as the parameters declare them; `venue` was refused before decoding.
+ * amount optional, as the parameters declare them; the venue parameters are optional (`venueAction` requires them).
  */
 type DecodedQuery = Omit<QuoteFields, 'srcToken' | 'dstToken' | 'amount'> &
   Required<Pick<QuoteFields, 'srcToken' | 'dstToken'>> &
   Partial<Pick<QuoteFields, 'amount'>> & {
-    actionType: Exclude<Static<typeof ActionType>, 'venue'>
+    actionType: Static<typeof ActionType>
     to?: Static<typeof schemas.EvmAddress>
     data?: Static<typeof schemas.Hex>
     value?: Static<typeof schemas.AmountString>
@@ -136,6 +143,8 @@ type DecodedQuery = Omit<QuoteFields, 'srcToken' | 'dstToken' | 'amount'> &
     gasless?: boolean
     returnDepositAddress?: boolean
     solanaSponsor?: Static<typeof schemas.SolanaAddress>
+  } & Partial<Pick<VenueActionRequest, 'userId' | 'side' | 'tokenID' | 'orderType' | 'tickSize'>> & {
+    negRisk?: 'true' | 'false'
   }
 
 function swapAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): SwapActionRequest {
@@ -144,6 +153,33 @@ function swapAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase
   if (decoded.swapDirection === undefined)
     throw new MissingRequiredFieldError({ field: 'swapDirection', context: 'swap-action' })
   return { actionType: 'swap-action', ...base, amount: decoded.amount, swapDirection: decoded.swapDirection }
+}
+
+/**
+ * A `venue` request (SPEC §4.1): `amount`, `recipient` (the proxy wallet) and every venue parameter required;
+ * `swapDirection` defaults to `exact-amount-in`. What the venue's state decides (the user, the wallet, the token,
+ * its market) is checked by the route (`service/venue/venueAction.ts`).
+ */
+function venueAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): VenueActionRequest {
+  rejectForeign(query, CALL_PARAMETERS, 'only for evm-calldata-tx')
+  const required = <T>(field: string, value: T | undefined): T => {
+    if (value === undefined) throw new MissingRequiredFieldError({ field, context: 'venue' })
+    return value
+  }
+  const { userId, side, tokenID, orderType, tickSize, negRisk } = decoded
+  return {
+    actionType: 'venue',
+    ...base,
+    amount: required('amount', decoded.amount),
+    swapDirection: decoded.swapDirection ?? 'exact-amount-in',
+    recipient: required('recipient', base.recipient),
+    userId: required('userId', userId),
+    side: required('side', side),
+    tokenID: required('tokenID', tokenID),
+    orderType: required('orderType', orderType),
+    tickSize: required('tickSize', tickSize),
+    negRisk: required('negRisk', negRisk) === 'true',
+  }
 }
 
 function calldataAction(query: Query, decoded: DecodedQuery, base: ActionRequestBase): CalldataActionRequest {
@@ -252,8 +288,8 @@ export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
   const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
     request
   const { maxPriceImpact } = request
-  const amount = request.actionType === 'swap-action' ? request.amount : (request.erc20Amount ?? request.value)!
-  const swapDirection = request.actionType === 'swap-action' ? request.swapDirection : 'exact-amount-out'
+  const amount = request.actionType === 'evm-calldata-tx' ? (request.erc20Amount ?? request.value)! : request.amount
+  const swapDirection = request.actionType === 'evm-calldata-tx' ? 'exact-amount-out' : request.swapDirection
   return {
     sender,
     srcChainId,

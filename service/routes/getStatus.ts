@@ -79,13 +79,14 @@ export function findTransaction(store: Store, orgId: string, query: StatusQuery)
 export function getStatusRoutes(deps: GetStatusDependencies): AuthenticatedRouter {
   const { store } = deps
   const router = createRouter<AuthenticatedState>()
-  router.get('/getStatus', (ctx) => {
+  router.get('/getStatus', async (ctx) => {
     const { apiKey } = ctx.state
     const stored = findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
     if (stored === undefined) throw new NotFoundError(NOT_FOUND_MESSAGE)
+    const workflow = await store.getVenueWorkflow(stored.txId, apiKey.orgId)
     ctx.set('Cache-Control', 'no-store')
     ctx.type = 'application/json'
-    ctx.body = transactionDetailsJson(stored)
+    ctx.body = transactionDetailsJson(stored, workflow)
   })
   return router
 }

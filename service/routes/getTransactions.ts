@@ -109,16 +109,20 @@ export function getTransactionsRoutes(deps: GetTransactionsDependencies): Authen
   const { store, keys } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
   const router = createRouter<AuthenticatedState>()
-  router.get('/getTransactions', (ctx) => {
+  router.get('/getTransactions', async (ctx) => {
     const { apiKey } = ctx.state
     const apps = keys.appsOfOrg(apiKey.orgId).map((app) => app.appId)
     const { filter, page, limit } = parseHistoryQuery(ctx.query, apiKey.orgId, apps, now())
     const { transactions, total } = store.listTransactions(filter, page, limit)
+    const workflows = await store.venueWorkflowsOf(
+      transactions.map((tx) => tx.txId),
+      apiKey.orgId,
+    )
     const pagination: Pagination = { page, limit, total, totalPages: Math.ceil(total / limit) }
     ctx.set('Cache-Control', 'no-store')
     ctx.type = 'application/json'
     // `TransactionHistory` as text: each transaction's stored action response is spliced in, not re-serialized.
-    ctx.body = `{"txs":[${transactions.map(transactionDetailsJson).join(',')}],"pagination":${JSON.stringify(pagination)}}`
+    ctx.body = `{"txs":[${transactions.map((tx) => transactionDetailsJson(tx, workflows.get(tx.txId))).join(',')}],"pagination":${JSON.stringify(pagination)}}`
   })
   return router
 }

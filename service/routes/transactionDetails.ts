@@ -15,6 +15,8 @@ import type {
   TxPathEntry,
 } from '../schema/transactionDetails.js'
 import type { StoredTransaction } from '../store/store.js'
+import type { VenueWorkflowRecord } from '../store/venueWorkflows.js'
+import type { VenueWorkflow } from '../schema/venueWorkflow.js'
 
 /** The parts of the stored action request and response the details are computed from. */
 type TokenAmount = Pick<
@@ -44,6 +46,7 @@ interface StoredResponse {
 export function toTransactionDetails(
   stored: StoredTransaction,
   actionResponse: unknown = stored.actionResponse,
+  workflow?: VenueWorkflowRecord,
 ): TransactionDetails {
   const request = stored.actionRequest as StoredRequest
   const response = stored.actionResponse as StoredResponse
@@ -61,6 +64,7 @@ export function toTransactionDetails(
     // As stored: the validated request and the response answered (their schemas are the ones they were made by).
     actionRequest: stored.actionRequest as ActionRequest,
     actionResponse: actionResponse as ActionResponse,
+    ...(workflow === undefined ? {} : { workflow: workflowOf(workflow) }),
     org: { appId: stored.appId, affiliateId: stored.affiliateId, appName: stored.appName },
     usdValue: typeof response.amountIn?.usdAmount === 'number' ? response.amountIn.usdAmount : null,
     srcTx: srcTx(stored, response),
@@ -79,12 +83,23 @@ const RESPONSE_PLACEHOLDER = JSON.stringify(`\u0000actionResponse:${randomUUID()
  * parsed and serialized again: a response is ~16 KB, and a history page holds up to 500 of them. The text is the
  * same as `JSON.stringify(toTransactionDetails(stored))`.
  *
- * @example ctx.body = transactionDetailsJson(stored)
+ * @param workflow - the transaction's order workflow, for a `venue` transaction.
+ * @example ctx.body = transactionDetailsJson(stored, await store.getVenueWorkflow(stored.txId, orgId))
  */
-export function transactionDetailsJson(stored: StoredTransaction): string {
-  const skeleton = JSON.stringify(toTransactionDetails(stored, JSON.parse(RESPONSE_PLACEHOLDER)))
+export function transactionDetailsJson(stored: StoredTransaction, workflow?: VenueWorkflowRecord): string {
+  const skeleton = JSON.stringify(toTransactionDetails(stored, JSON.parse(RESPONSE_PLACEHOLDER), workflow))
   const at = skeleton.indexOf(RESPONSE_PLACEHOLDER)
   return skeleton.slice(0, at) + stored.actionResponseJson + skeleton.slice(at + RESPONSE_PLACEHOLDER.length)
+}
+
+/**
+ * A stored workflow as answered (SPEC §2.5 `workflow`, §4.9 without `txId`).
+ *
+ * @example workflowOf(await store.getVenueWorkflow(txId, orgId))
+ */
+export function workflowOf(record: VenueWorkflowRecord): VenueWorkflow {
+  const { name, operation, status, timestamp, data, reason } = record
+  return { name, operation, status, timestamp, data, ...(reason === undefined ? {} : { reason }) }
 }
 
 /** `quoted` (not registered yet) answers `pending`; the others are the stored status. */

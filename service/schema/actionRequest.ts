@@ -76,8 +76,32 @@ export const CalldataActionRequest = Type.Object(
 /** An `evm-calldata-tx` request. */
 export type CalldataActionRequest = Static<typeof CalldataActionRequest>
 
+/** A `venue` request (SPEC §4.1): fund the user's venue wallet in pUSD (BUY), then place a market order. */
+export const VenueActionRequest = Type.Object(
+  {
+    actionType: Type.Literal('venue'),
+    ...baseProperties,
+    recipient: described(Address, "The venue user's proxy wallet."),
+    amount: described(AmountString, 'BUY: as for `swap-action`; SELL: shares (10⁻⁶ units). Canonical.'),
+    swapDirection: SwapDirection,
+    userId: described(EvmAddress, 'The venue user (checksummed, as `createOrFetchVenueUser` answers it).'),
+    side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]),
+    tokenID: Type.String({ pattern: '^[0-9]{1,78}$' }),
+    orderType: Type.Union([Type.Literal('FOK'), Type.Literal('FAK')]),
+    tickSize: Type.Union([Type.Literal('0.01'), Type.Literal('0.001'), Type.Literal('0.0001')]),
+    negRisk: Type.Boolean(),
+  },
+  {
+    additionalProperties: false,
+    description: 'A `venue` request (a prediction-market market order).',
+    'x-component': 'VenueActionRequest',
+  },
+)
+/** A `venue` request. */
+export type VenueActionRequest = Static<typeof VenueActionRequest>
+
 /** The validated `getAction` request (SPEC §2.3). */
-export const ActionRequest = Type.Union([SwapActionRequest, CalldataActionRequest], {
+export const ActionRequest = Type.Union([SwapActionRequest, CalldataActionRequest, VenueActionRequest], {
   description:
     'The `getAction` request as validated and stored with the quote (SPEC §2.3): numbers as numbers, `appFees` the ' +
     "fees in force (the request's, or the API key's defaults), `erc20Spender` defaulted to `to`. Parameters that " +

@@ -27,24 +27,22 @@ const {
 export const ActionType = Type.Union(
   [Type.Literal('swap-action'), Type.Literal('evm-calldata-tx'), Type.Literal('venue')],
   {
-    'x-reason': 'must be swap-action or evm-calldata-tx (venue is not supported yet)',
+    'x-reason': 'must be swap-action, evm-calldata-tx or venue',
   },
 )
 
 const stringEnum = (values: readonly string[]) => Type.Union(values.map((value) => Type.Literal(value)))
 
-const NOT_YET = '**Not supported yet**'
-
 const query = (name: string, schema: TSchema, description: string, isRequired = false): QueryParameter =>
   queryParameter(name, schema, description, { isRequired })
 
-/** Parameters of the `venue` action type (prediction-market orders), which the service does not support yet. */
+/** Parameters of the `venue` action type (prediction-market orders): required for it, refused on the others. */
 const venueOnly = (name: string, schema: TSchema, what: string): QueryParameter =>
   query(
     name,
     schema,
-    `${what} Required for \`venue\` (SPEC §4.1). ${NOT_YET}: the \`venue\` action type is refused, and this parameter ` +
-      'with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`.',
+    `${what} Required for \`venue\` (SPEC §4.1; absent: 400 \`MISSING_REQUIRED_FIELD\`, \`context: "venue"\`); ` +
+      'with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`.',
   )
 
 const AMOUNT_RULES =
@@ -58,7 +56,11 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'What to do. `swap-action`: swap and/or bridge `amount` from `srcToken` to `dstToken`. `evm-calldata-tx`: ' +
       'deliver what a contract call on the destination chain needs (`erc20Amount` of `dstToken`, or `value` of its ' +
       'native token), then call `to` with `data`; always quoted exact-amount-out. ' +
-      `\`venue\` (prediction-market orders): ${NOT_YET}, 400 \`INVALID_PARAMETER\`. Any other value: 400 \`INVALID_PARAMETER\`.`,
+      '`venue`: a prediction-market market order for the venue user `userId` — BUY funds its proxy wallet ' +
+      '(`recipient`) with pUSD on Polygon (`dstChainId` 137, `dstToken` pUSD) from any source, and the order is ' +
+      'placed with what arrives once the transaction succeeds; SELL sells shares the wallet holds (`srcChainId` ' +
+      '137, `srcToken` pUSD; `tx` is the order authorization). README "Venue orders". Any other value: 400 ' +
+      '`INVALID_PARAMETER`.',
     true,
   ),
   query(
@@ -111,7 +113,7 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
   query(
     'amount',
     AmountString,
-    'Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when ' +
+    'Required for `swap-action` and `venue`; 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when ' +
       'absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` ' +
       `units. ${AMOUNT_RULES} Zero: 400 \`INVALID_AMOUNT_ZERO\`. Refused with \`evm-calldata-tx\` (400 ` +
       "`INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: " +
@@ -209,12 +211,35 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     `${MaxPriceImpact.description} Written as a plain decimal; otherwise 400 \`INVALID_PARAMETER\`. The default ` +
       "is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`).",
   ),
-  venueOnly('userId', Type.String(), 'The venue user id (from the create-or-fetch workflow).'),
-  venueOnly('side', stringEnum(['BUY', 'SELL']), 'Order side.'),
-  venueOnly('tokenID', Type.String(), 'Market outcome token id.'),
+  venueOnly(
+    'userId',
+    EvmAddress,
+    '`userId` of `POST /workflows/venue/createOrFetchVenueUser`. Not a user of your organization: 400 ' +
+      '`INVALID_PARAMETER` (`parameter: "userId"`).',
+  ),
+  venueOnly(
+    'side',
+    stringEnum(['BUY', 'SELL']),
+    'Order side. `BUY` spends the pUSD delivered; `SELL` sells `amount` shares (10⁻⁶ units) — more than the proxy ' +
+      'wallet holds: 400 `INSUFFICIENT_FUNDS` (`address` the wallet, `required` / `available` in shares).',
+  ),
+  venueOnly(
+    'tokenID',
+    Type.String({ pattern: '^[0-9]{1,78}$', 'x-reason': 'must be a decimal outcome token id' }),
+    'Market outcome token id. Unknown, its market not accepting orders (closed), or without a book: 400 ' +
+      '`INVALID_PARAMETER` (`parameter: "tokenID"`). A book side with no levels: 400 `INSUFFICIENT_LIQUIDITY`.',
+  ),
   venueOnly('orderType', stringEnum(['FOK', 'FAK']), 'Market order type: `FOK` fill or kill, `FAK` fill and kill.'),
-  venueOnly('tickSize', stringEnum(['0.01', '0.001', '0.0001']), 'Market tick size.'),
-  venueOnly('negRisk', stringEnum(['true', 'false']), 'Whether the market is negative-risk.'),
+  venueOnly(
+    'tickSize',
+    stringEnum(['0.01', '0.001', '0.0001']),
+    'Market tick size; must be the market\'s (400 `INVALID_PARAMETER`, `parameter: "tickSize"`).',
+  ),
+  venueOnly(
+    'negRisk',
+    stringEnum(['true', 'false']),
+    'Whether the market is negative-risk; must be the market\'s (400 `INVALID_PARAMETER`, `parameter: "negRisk"`).',
+  ),
   query(
     'gasless',
     Type.Boolean({ default: false }),

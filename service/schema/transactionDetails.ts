@@ -9,6 +9,7 @@ import { schemas } from '../../engine/index.js'
 import { described } from '../../engine/schema/describe.js'
 import { ActionRequest } from './actionRequest.js'
 import { ActionResponse } from './actionResponse.js'
+import { VenueWorkflow } from './venueWorkflow.js'
 
 const { Address, AmountString, ChainId, TokenAddress } = schemas
 
@@ -153,7 +154,7 @@ const Org = Type.Object(
 const nullable = <T extends TSchema>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description })
 
-/** SPEC §2.5, in the spec's field order. `workflow` is never present (no venue orders yet). */
+/** SPEC §2.5, in the spec's field order. `workflow` only for a `venue` transaction. */
 export const TransactionDetails = Type.Object(
   {
     status: TransactionStatus,
@@ -170,6 +171,7 @@ export const TransactionDetails = Type.Object(
     txId: Type.String({ pattern: '^0x[0-9a-f]{64}$' }),
     actionRequest: ActionRequest,
     actionResponse: described(ActionResponse, 'The `getAction` response, exactly as it was answered.'),
+    workflow: Type.Optional(VenueWorkflow),
     org: Org,
     usdValue: nullable(Type.Number({ minimum: 0 }), '`actionResponse.amountIn.usdAmount`.'),
     srcTx: nullable(ChainTransaction, 'The source transaction, once registered; `null` before.'),
@@ -179,7 +181,7 @@ export const TransactionDetails = Type.Object(
     additionalProperties: false,
     description:
       "A transaction (SPEC §2.5): the answer of `getStatus`, an element of `getTransactions`' `txs`. `workflow` is " +
-      'never present: venue orders are not supported yet.',
+      'present for a `venue` transaction only (its order workflow, SPEC §2.6).',
     'x-component': 'TransactionDetails',
   },
 )

@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox'
 import { schemas } from '../../engine/index.js'
 import { type QueryParameter, queryParameter } from './query.js'
+import { TxId } from './transactionDetails.js'
 
 /** SPEC §4.5 limit per type: 1 to 100. */
 export const MAX_LIMIT_PER_TYPE = 100
@@ -114,3 +115,14 @@ export const VENUE_POSITIONS_PARAMETERS: readonly QueryParameter[] = [
 
 /** `GET /workflows/venue/getClosedPositions` and `getTrades` (SPEC §4.8). */
 export const VENUE_USER_PARAMETERS: readonly QueryParameter[] = [USER_ID, PROXY_WALLET]
+
+/** `GET /workflows/getStatus` (SPEC §4.9). */
+export const WORKFLOW_STATUS_PARAMETERS: readonly QueryParameter[] = [
+  queryParameter(
+    'txId',
+    TxId,
+    'The `txId` of a `getAction` response with `actionType=venue` (any case). Absent: 400 `MISSING_REQUIRED_FIELD`; ' +
+      `malformed: ${INVALID}; no workflow with this txId in your organization: 404 \`NOT_FOUND\`.`,
+    { isRequired: true },
+  ),
+]

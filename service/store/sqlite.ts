@@ -26,6 +26,7 @@ import { venueFillMethods } from './venueFills.js'
 import { venueSearchMethods } from './venueSearch.js'
 import { venueBookMethods } from './venueBook.js'
 import { venueUserMethods } from './venueUsers.js'
+import { venueWorkflowMethods } from './venueWorkflows.js'
 
 /** How long a connection waits for another worker's write lock before failing (ms). */
 export const BUSY_TIMEOUT_MS = 5_000
@@ -143,6 +144,7 @@ function sqliteStore(db: Database): Store {
     ...venueFillMethods(db),
     ...venueUserMethods(db),
     ...venueBookMethods(db),
+    ...venueWorkflowMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },

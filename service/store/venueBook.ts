@@ -77,35 +77,8 @@ export function venueBookMethods(db: Database): VenueBookStore {
     db,
     'INSERT INTO venue_book_levels (token_id, side, price_micros, size_micros) VALUES (?, ?, ?, ?)',
   )
-  const selectBook = prepare<[string], BookRow>(
-    db,
-    'SELECT token_id, market, tick_size, min_order_size, neg_risk, last_trade_price FROM venue_books WHERE token_id = ?',
-  )
-  // Best first: asks by price ascending, bids descending (the primary key's order, forwards or backwards).
-  const levelsSql = (side: 'ask' | 'bid') =>
-    `SELECT price_micros, size_micros FROM venue_book_levels WHERE token_id = ? AND side = '${side}'
-     ORDER BY price_micros ${side === 'ask' ? 'ASC' : 'DESC'}`
-  const selectLevels = {
-    ask: db.prepare(levelsSql('ask')).safeIntegers(true),
-    bid: db.prepare(levelsSql('bid')).safeIntegers(true),
-  }
-  // The guards (`size_micros > ?`, `= ?`) make an overfill impossible even for a wrong fill: it changes no row.
-  const takeFromLevel = prepare<[bigint, string, string, bigint, bigint]>(
-    db,
-    `UPDATE venue_book_levels SET size_micros = size_micros - ?
-     WHERE token_id = ? AND side = ? AND price_micros = ? AND size_micros > ?`,
-  )
-  const emptyLevel = prepare<[string, string, bigint, bigint]>(
-    db,
-    'DELETE FROM venue_book_levels WHERE token_id = ? AND side = ? AND price_micros = ? AND size_micros = ?',
-  )
-  const setLastTrade = prepare<[string, string]>(db, 'UPDATE venue_books SET last_trade_price = ? WHERE token_id = ?')
-
-  const levelsOf = (tokenId: string, side: 'ask' | 'bid'): Level[] =>
-    (selectLevels[side].all(tokenId) as LevelRow[]).map((row) => ({
-      priceMicros: row.price_micros,
-      sizeMicros: row.size_micros,
-    }))
+  const { selectBook, levelsOf } = bookReads(db)
+  const matchInTransaction = venueBookMatcher(db)
 
   const seed = db.transaction((books: readonly OrderBook[]) => {
     for (const book of books) {
@@ -124,24 +97,7 @@ export function venueBookMethods(db: Database): VenueBookStore {
     }
   })
 
-  const match = db.transaction((order: VenueOrder): MatchResult | undefined => {
-    const book = selectBook.get(order.tokenId)
-    if (book === undefined || !isTickSize(book.tick_size)) return undefined
-    const side = restingSide(order.side)
-    const result = matchMarketOrder(order, { tickSize: book.tick_size, levels: levelsOf(order.tokenId, side) })
-    if (result.status !== 'matched') return result
-    for (const { priceMicros, sizeMicros } of result.fills) {
-      const { changes } =
-        emptyLevel.run(order.tokenId, side, priceMicros, sizeMicros).changes === 1
-          ? { changes: 1 }
-          : takeFromLevel.run(sizeMicros, order.tokenId, side, priceMicros, sizeMicros)
-      // A bug, not a race (the write lock is held since the read): throwing rolls the whole order back.
-      if (changes !== 1)
-        throw new Error(`venue book ${order.tokenId}: no ${side} level holds ${sizeMicros} at ${priceMicros}`)
-    }
-    setLastTrade.run(formatMicros(result.fills[result.fills.length - 1]!.priceMicros), order.tokenId)
-    return result
-  })
+  const match = db.transaction(matchInTransaction)
 
   return {
     seedVenueBooks: (books) => seed.immediate(books),
@@ -166,4 +122,66 @@ export function venueBookMethods(db: Database): VenueBookStore {
     },
     matchVenueOrder: (order) => match.immediate(order),
   }
+}
+
+/**
+ * The matching of `matchVenueOrder` without its transaction: for a caller that already holds the write lock and
+ * writes more in the same transaction (the order workflow: `venueWorkflows.ts`). Reads the side, matches, takes
+ * the fills out of the levels and sets the last trade; throws (rolling the caller's transaction back) if a level
+ * does not hold a fill.
+ */
+export function venueBookMatcher(db: Database): (order: VenueOrder) => MatchResult | undefined {
+  const { selectBook, levelsOf } = bookReads(db)
+  // The guards (`size_micros > ?`, `= ?`) make an overfill impossible even for a wrong fill: it changes no row.
+  const takeFromLevel = prepare<[bigint, string, string, bigint, bigint]>(
+    db,
+    `UPDATE venue_book_levels SET size_micros = size_micros - ?
+     WHERE token_id = ? AND side = ? AND price_micros = ? AND size_micros > ?`,
+  )
+  const emptyLevel = prepare<[string, string, bigint, bigint]>(
+    db,
+    'DELETE FROM venue_book_levels WHERE token_id = ? AND side = ? AND price_micros = ? AND size_micros = ?',
+  )
+  const setLastTrade = prepare<[string, string]>(db, 'UPDATE venue_books SET last_trade_price = ? WHERE token_id = ?')
+
+  return (order: VenueOrder): MatchResult | undefined => {
+    const book = selectBook.get(order.tokenId)
+    if (book === undefined || !isTickSize(book.tick_size)) return undefined
+    const side = restingSide(order.side)
+    const result = matchMarketOrder(order, { tickSize: book.tick_size, levels: levelsOf(order.tokenId, side) })
+    if (result.status !== 'matched') return result
+    for (const { priceMicros, sizeMicros } of result.fills) {
+      const { changes } =
+        emptyLevel.run(order.tokenId, side, priceMicros, sizeMicros).changes === 1
+          ? { changes: 1 }
+          : takeFromLevel.run(sizeMicros, order.tokenId, side, priceMicros, sizeMicros)
+      // A bug, not a race (the write lock is held since the read): throwing rolls the whole order back.
+      if (changes !== 1)
+        throw new Error(`venue book ${order.tokenId}: no ${side} level holds ${sizeMicros} at ${priceMicros}`)
+    }
+    setLastTrade.run(formatMicros(result.fills[result.fills.length - 1]!.priceMicros), order.tokenId)
+    return result
+  }
+}
+
+/** The statements that read a book: its row, and one side's levels best first (amounts as `bigint`). */
+function bookReads(db: Database) {
+  const selectBook = prepare<[string], BookRow>(
+    db,
+    'SELECT token_id, market, tick_size, min_order_size, neg_risk, last_trade_price FROM venue_books WHERE token_id = ?',
+  )
+  // Best first: asks by price ascending, bids descending (the primary key's order, forwards or backwards).
+  const levelsSql = (side: 'ask' | 'bid') =>
+    `SELECT price_micros, size_micros FROM venue_book_levels WHERE token_id = ? AND side = '${side}'
+     ORDER BY price_micros ${side === 'ask' ? 'ASC' : 'DESC'}`
+  const selectLevels = {
+    ask: db.prepare(levelsSql('ask')).safeIntegers(true),
+    bid: db.prepare(levelsSql('bid')).safeIntegers(true),
+  }
+  const levelsOf = (tokenId: string, side: 'ask' | 'bid'): Level[] =>
+    (selectLevels[side].all(tokenId) as LevelRow[]).map((row) => ({
+      priceMicros: row.price_micros,
+      sizeMicros: row.size_micros,
+    }))
+  return { selectBook, levelsOf }
 }

@@ -41,13 +41,6 @@ function fillOf(row: FillRow): VenueFill {
 
 /** The fill methods of `VenueStore` over one connection. */
 export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFills' | 'venueFills'> {
-  const insert = prepare<[Record<string, string | number | null>]>(
-    db,
-    `INSERT INTO venue_fills (user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
-       transaction_hash, order_id)
-     VALUES (@userId, @proxyWallet, @kind, @tokenId, @side, @priceMicros, @sizeMicros, @timestamp, @transactionHash,
-       @orderId)`,
-  )
   const selectColumns = `SELECT user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
     transaction_hash, order_id FROM venue_fills`
   const byUser = prepare<[string], FillRow>(db, `${selectColumns} WHERE user_id = ? ORDER BY id`)
@@ -55,7 +48,34 @@ export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFil
     db,
     `${selectColumns} WHERE user_id = ? AND proxy_wallet = ? ORDER BY id`,
   )
-  const insertAll = db.transaction((fills: readonly VenueFill[]) => {
+  const insertAll = db.transaction(venueFillWriter(db))
+  return {
+    recordVenueFills(fills) {
+      insertAll.immediate(fills)
+    },
+    venueFills(userId, proxyWallet) {
+      const rows =
+        proxyWallet === undefined
+          ? byUser.all(userId.toLowerCase())
+          : byWallet.all(userId.toLowerCase(), proxyWallet.toLowerCase())
+      return rows.map(fillOf)
+    },
+  }
+}
+
+/**
+ * Appends fills without a transaction of its own: `recordVenueFills` wraps it in one; the order workflow
+ * (`venueWorkflows.ts`) calls it inside the transaction that matched the order.
+ */
+export function venueFillWriter(db: Database): (fills: readonly VenueFill[]) => void {
+  const insert = prepare<[Record<string, string | number | null>]>(
+    db,
+    `INSERT INTO venue_fills (user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
+       transaction_hash, order_id)
+     VALUES (@userId, @proxyWallet, @kind, @tokenId, @side, @priceMicros, @sizeMicros, @timestamp, @transactionHash,
+       @orderId)`,
+  )
+  return (fills: readonly VenueFill[]) => {
     for (const fill of fills) {
       insert.run({
         userId: fill.userId.toLowerCase(),
@@ -70,17 +90,5 @@ export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFil
         orderId: fill.orderId ?? null,
       })
     }
-  })
-  return {
-    recordVenueFills(fills) {
-      insertAll.immediate(fills)
-    },
-    venueFills(userId, proxyWallet) {
-      const rows =
-        proxyWallet === undefined
-          ? byUser.all(userId.toLowerCase())
-          : byWallet.all(userId.toLowerCase(), proxyWallet.toLowerCase())
-      return rows.map(fillOf)
-    },
   }
 }

@@ -8,6 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { log, logError } from '../log.js'
 import { openStore } from '../store/sqlite.js'
 import { trackerFromConfig } from './trackerFromConfig.js'
+import { venueWorkflowSettler } from '../venue/placeOrder.js'
 import {
   TRACKER_READY,
   TRACKER_STOP,
@@ -21,7 +22,7 @@ const port = parentPort!
 const store = openStore(config)
 let tracker
 try {
-  tracker = trackerFromConfig(config, store)
+  tracker = trackerFromConfig(config, store, venueWorkflowSettler(store))
 } catch (error) {
   store.close()
   throw error

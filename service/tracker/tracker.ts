@@ -38,6 +38,11 @@ export interface TrackerOptions {
   readonly quoteRetentionSeconds?: number
   readonly batchSize?: number
   readonly concurrency?: number
+  /**
+   * Called before a new status is recorded: the venue's order workflow places its order or fails
+   * (`service/venue/placeOrder.ts`). Idempotent; if it throws, nothing is recorded and the transaction is retried.
+   */
+  readonly settleWorkflow?: (tx: TrackedTransaction, update: ProgressUpdate) => Promise<void>
 }
 
 /** What one tick did. */
@@ -88,6 +93,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     const plan = planTracking(tx, facts)
     const update =
       tx.status === 'requires refund' ? await advanceRefund(tx, plan, now) : await advancePending(tx, plan, now)
+    if (update.status !== undefined) await options.settleWorkflow?.(tx, update)
     store.recordProgress(tx.txId, update)
     if (update.status !== undefined) {
       log('info', 'tracker.status', {

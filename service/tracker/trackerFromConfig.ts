@@ -30,9 +30,14 @@ export type TrackerConfig = Pick<
  *
  * @throws Error when the snapshot cannot be read, or `RPC_URLS` names a chain the snapshot does not have as an
  *   EVM chain.
+ * @param settleWorkflow - the order workflow's hook (`venueWorkflowSettler`), when the store holds workflows.
  * @example const tracker = trackerFromConfig(loadConfig(), openStore(config))
  */
-export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['store']): Tracker {
+export function trackerFromConfig(
+  config: TrackerConfig,
+  store: TrackerOptions['store'],
+  settleWorkflow?: TrackerOptions['settleWorkflow'],
+): Tracker {
   const facts = loadTrackingFacts(config.snapshotPath)
   const simulated = createSimulatedObserver({
     timeScale: config.simulatedTimeScale,
@@ -65,6 +70,7 @@ export function trackerFromConfig(config: TrackerConfig, store: TrackerOptions['
     rpc,
     quoteTtlSeconds: config.quoteTtlSeconds,
     quoteRetentionSeconds: config.quoteRetentionSeconds,
+    ...(settleWorkflow === undefined ? {} : { settleWorkflow }),
   })
 }
 

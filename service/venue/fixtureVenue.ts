@@ -1,8 +1,8 @@
 /**
  * The fixture venue (the default): its catalog lives in the store (loaded from the fixture file when a worker
  * starts, once per file version), search and markets are the store's queries, and positions, closed positions and
- * trades are computed from the fills the service recorded (`positions.ts`). Prices of open positions come from the
- * fixture's order books.
+ * trades are computed from the fills the service recorded (`positions.ts`). The live order books (in the store) are
+ * seeded from the fixture's; prices of open positions come from them (`positions.ts` `currentPrice`).
  */
 import type { Store } from '../store/store.js'
 import type { OrderBook } from './book.js'
@@ -16,9 +16,14 @@ import type { LoadedVenueFixture } from './venueFixture.js'
  * @example const venue = fixtureVenue(store, readVenueFixture(config.venue.fixturePath))
  */
 export function fixtureVenue(store: Store, loaded: LoadedVenueFixture): VenueReads {
-  store.loadVenueCatalog(loaded.fixture.events, loaded.version)
-  const books = new Map<string, OrderBook>(loaded.fixture.books.map((book) => [book.tokenId, book]))
-  const bookOf = (tokenId: string) => books.get(tokenId)
+  const { books } = loaded.fixture
+  const isNewCatalog = store.loadVenueCatalog(loaded.fixture.events, loaded.version)
+  // The live books start as the fixture's: seeded with a new catalog, or into a store that has none yet.
+  if (books.length > 0 && (isNewCatalog || store.getVenueBook(books[0]!.tokenId) === undefined)) {
+    store.seedVenueBooks(books)
+  }
+  // Open positions are valued on the live book, which the orders placed through the service change.
+  const bookOf = (tokenId: string): OrderBook | undefined => store.getVenueBook(tokenId)
   const fillsOf = (query: VenueUserQuery) => store.venueFills(query.userId, query.proxyWallet)
   const replayed = (query: VenueUserQuery) => replay(fillsOf(query), (ids) => store.venueTokens(ids))
   return {

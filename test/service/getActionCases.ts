@@ -79,14 +79,18 @@ export const ERROR_CASES: readonly ErrorCase[] = [
   { ...missing('swap', 'sender', 'getAction'), name: 'sender empty', query: { sender: '' } },
   // actionType.
   invalid('actionType unknown', 'swap', { actionType: 'bridge' }, 'actionType', 'bridge'),
-  invalid(
-    'actionType venue is refused, not ignored',
-    'swap',
-    { actionType: 'venue' },
-    'actionType',
-    'venue',
-    reason(/venue action type is not supported yet/),
-  ),
+  // A venue order needs its recipient (the proxy wallet) and its venue parameters.
+  {
+    ...missing('swap', 'recipient', 'venue'),
+    name: 'actionType venue without its parameters',
+    query: { actionType: 'venue', recipient: null },
+  },
+  {
+    ...missing('swap', 'userId', 'venue'),
+    name: 'actionType venue without userId',
+    query: { actionType: 'venue', recipient: '0x22dA6635E16e2f540FBe16d253a89DC8a4674eDC' },
+  },
+  invalid('side on a swap-action', 'swap', { side: 'BUY' }, 'side', 'BUY', reason(/only for the venue action type/)),
   // Chain ids: canonical decimal integers.
   ...['01', '1.0', '-1', '+1', '1e3', '0x1', 'one', '0', '99999999999999999'].map((value) =>
     invalid(`srcChainId ${value}`, 'swap', { srcChainId: value }, 'srcChainId', value),
@@ -240,7 +244,7 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     SOL_USDC,
     reason(SAME_CHAIN),
   ),
-  invalid('a venue-only parameter', 'swap', { userId: 'u1' }, 'userId', 'u1'),
+  invalid('a venue-only parameter', 'swap', { tokenID: '123' }, 'tokenID', '123'),
   // Addresses and chains, checked by the engine.
   badAddress('sender malformed (engine)', 'swap', { sender: '0x12' }, 'sender', '0x12', true),
   badAddress('recipient malformed (engine)', 'swap', { recipient: 'nope' }, 'recipient', 'nope', true),

@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/openapi.json']!.get!.security).toEqual([])
   })
 
-  it('documents every getAction query parameter of SPEC §4.1, with the unsupported ones saying so', () => {
+  it('documents every getAction query parameter of SPEC §4.1, the venue ones as required for venue', () => {
     const parameters = document.paths['/getAction']!.get!.parameters!.map((ref) => {
       const name = ('$ref' in ref ? ref.$ref : '').split('/').pop()!
       return document.components.parameters[name]!
@@ -135,8 +135,9 @@ describe('the OpenAPI document', () => {
       type: 'array',
       items: { $ref: '#/components/schemas/BridgeId' },
     })
-    for (const name of ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk', 'actionType']) {
-      expect(query.get(name)!.description, name).toMatch(/Not supported yet/)
+    for (const name of ['userId', 'side', 'tokenID', 'orderType', 'tickSize', 'negRisk']) {
+      expect(query.get(name)!.description, name).toMatch(/Required for `venue`/)
+      expect(query.get(name)!.description, name).not.toMatch(/Not supported yet/)
     }
     expect(query.get('recipient')!.description).toMatch(/CROSS_VM_RECEIVER_REQUIRED/)
     expect(query.get('amount')!.description).toMatch(/Required for `swap-action`/)
@@ -375,11 +376,11 @@ const CASES: Case[] = [
     code: 'INVALID_PARAMETER',
   },
   {
-    name: 'actionType venue (not supported yet)',
+    name: 'actionType venue without its parameters',
     path: withQuery(arbitrumSwap, { actionType: 'venue' }),
     headers: KEY,
     status: 400,
-    code: 'INVALID_PARAMETER',
+    code: 'MISSING_REQUIRED_FIELD',
   },
   {
     name: 'gasless=true off Tron (no gasless provider)',

@@ -17,5 +17,6 @@ import type { VenueGetMarketsOperations } from './operations/venueGetMarkets.js'
 import type { VenueGetCurrentPositionsOperations } from './operations/venueGetCurrentPositions.js';
 import type { VenueGetClosedPositionsOperations } from './operations/venueGetClosedPositions.js';
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
+import type { GetWorkflowStatusOperations } from './operations/getWorkflowStatus.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations, GetWorkflowStatusOperations {}

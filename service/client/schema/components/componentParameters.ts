@@ -6,7 +6,7 @@
 import type { components } from '../components.js';
 
 export interface ComponentParameters {
-    /** @description What to do. `swap-action`: swap and/or bridge `amount` from `srcToken` to `dstToken`. `evm-calldata-tx`: deliver what a contract call on the destination chain needs (`erc20Amount` of `dstToken`, or `value` of its native token), then call `to` with `data`; always quoted exact-amount-out. `venue` (prediction-market orders): **Not supported yet**, 400 `INVALID_PARAMETER`. Any other value: 400 `INVALID_PARAMETER`. */
+    /** @description What to do. `swap-action`: swap and/or bridge `amount` from `srcToken` to `dstToken`. `evm-calldata-tx`: deliver what a contract call on the destination chain needs (`erc20Amount` of `dstToken`, or `value` of its native token), then call `to` with `data`; always quoted exact-amount-out. `venue`: a prediction-market market order for the venue user `userId` — BUY funds its proxy wallet (`recipient`) with pUSD on Polygon (`dstChainId` 137, `dstToken` pUSD) from any source, and the order is placed with what arrives once the transaction succeeds; SELL sells shares the wallet holds (`srcChainId` 137, `srcToken` pUSD; `tx` is the order authorization). README "Venue orders". Any other value: 400 `INVALID_PARAMETER`. */
     "GetAction.actionType": "swap-action" | "evm-calldata-tx" | "venue";
     /** @description The user's wallet on the source chain, in the source chain's address format (400 `INVALID_ADDRESS_FORMAT` otherwise; a native-token sentinel is no wallet). Screened: a sanctioned wallet gets 403 `WALLET_SCREENED`. */
     "GetAction.sender": components["schemas"]["Address"];
@@ -20,7 +20,7 @@ export interface ComponentParameters {
     "GetAction.dstToken": components["schemas"]["TokenAddress"];
     /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). Written as a plain decimal (no sign, exponent, `NaN` or `Infinity`); otherwise 400 `INVALID_PARAMETER`. */
     "GetAction.slippage": number;
-    /** @description Required for `swap-action` (and for `venue`); 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`. */
+    /** @description Required for `swap-action` and `venue`; 400 `MISSING_REQUIRED_FIELD` (`context: "swap-action"`) when absent. Exact-in: what is paid, in `srcToken` units, fees included; exact-out: what must arrive, in `dstToken` units. Decimal digits only (`^[0-9]+$`), at most 2^256 − 1, leading zeros ignored; otherwise 400 `INVALID_PARAMETER`. Zero: 400 `INVALID_AMOUNT_ZERO`. Refused with `evm-calldata-tx` (400 `INVALID_PARAMETER`: the call's `erc20Amount` or `value` is the amount). Outside what the route can take: 400 `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW` (their `maxAmount` / `minAmount` quote when sent back), `INSUFFICIENT_LIQUIDITY` or `EXCESSIVE_FEE`; every route over `maxPriceImpact`: 400 `PRICE_IMPACT_TOO_HIGH`. */
     "GetAction.amount": components["schemas"]["AmountString"];
     /** @description Required for `swap-action` (400 `MISSING_REQUIRED_FIELD` when absent). For `evm-calldata-tx` optional, and only `exact-amount-out` (`exact-amount-in`: 400 `INVALID_PARAMETER`). For `venue` optional, default `exact-amount-in`. Another value: 400 `UNSUPPORTED_SWAP_DIRECTION`. */
     "GetAction.swapDirection": components["schemas"]["SwapDirection"];
@@ -48,17 +48,17 @@ export interface ComponentParameters {
     "GetAction.appFees": components["schemas"]["AppFee"][];
     /** @description *Extension*: the most `estimatedPriceImpact` a route may have, in percent (0.5 = 0.5%), 0 to 100; default 15. Routes above it are not offered; when no route is within it, 400 `PRICE_IMPACT_TOO_HIGH` with the least impact found (`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes). Written as a plain decimal; otherwise 400 `INVALID_PARAMETER`. The default is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`). */
     "GetAction.maxPriceImpact": number;
-    /** @description The venue user id (from the create-or-fetch workflow). Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
-    "GetAction.userId": string;
-    /** @description Order side. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
+    /** @description `userId` of `POST /workflows/venue/createOrFetchVenueUser`. Not a user of your organization: 400 `INVALID_PARAMETER` (`parameter: "userId"`). Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
+    "GetAction.userId": components["schemas"]["EvmAddress"];
+    /** @description Order side. `BUY` spends the pUSD delivered; `SELL` sells `amount` shares (10⁻⁶ units) — more than the proxy wallet holds: 400 `INSUFFICIENT_FUNDS` (`address` the wallet, `required` / `available` in shares). Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
     "GetAction.side": "BUY" | "SELL";
-    /** @description Market outcome token id. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
+    /** @description Market outcome token id. Unknown, its market not accepting orders (closed), or without a book: 400 `INVALID_PARAMETER` (`parameter: "tokenID"`). A book side with no levels: 400 `INSUFFICIENT_LIQUIDITY`. Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
     "GetAction.tokenID": string;
-    /** @description Market order type: `FOK` fill or kill, `FAK` fill and kill. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
+    /** @description Market order type: `FOK` fill or kill, `FAK` fill and kill. Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
     "GetAction.orderType": "FOK" | "FAK";
-    /** @description Market tick size. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
+    /** @description Market tick size; must be the market's (400 `INVALID_PARAMETER`, `parameter: "tickSize"`). Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
     "GetAction.tickSize": "0.01" | "0.001" | "0.0001";
-    /** @description Whether the market is negative-risk. Required for `venue` (SPEC §4.1). **Not supported yet**: the `venue` action type is refused, and this parameter with any non-empty value is refused on every action type: 400 `INVALID_PARAMETER`. */
+    /** @description Whether the market is negative-risk; must be the market's (400 `INVALID_PARAMETER`, `parameter: "negRisk"`). Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
     "GetAction.negRisk": "true" | "false";
     /** @description `true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with `POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, parameter `gasless`). Only `true` and `false` are accepted. */
     "GetAction.gasless": boolean;
@@ -112,6 +112,8 @@ export interface ComponentParameters {
     "VenueUser.userId": components["schemas"]["EvmAddress"];
     /** @description Only this proxy wallet of the user. Default: every proxy wallet the service recorded fills of for the user. Malformed: 400 `INVALID_ADDRESS_FORMAT`. */
     "VenueUser.proxyWallet": components["schemas"]["EvmAddress"];
+    /** @description The `txId` of a `getAction` response with `actionType=venue` (any case). Absent: 400 `MISSING_REQUIRED_FIELD`; malformed: 400 `INVALID_PARAMETER`; no workflow with this txId in your organization: 404 `NOT_FOUND`. */
+    "WorkflowStatus.txId": components["schemas"]["TxId"];
     /** @description Optional id of the request, echoed in the `x-request-id` response header and in the service's logs. Kept when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or when absent) the service generates a UUID. */
     XRequestId: string;
 }

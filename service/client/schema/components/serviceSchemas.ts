@@ -168,7 +168,7 @@ export interface ServiceSchemas {
         erc20Amount?: components["schemas"]["AmountString"];
         /** @description Approved for `erc20Amount` before the call; defaulted to `to`. */
         erc20Spender: components["schemas"]["EvmAddress"];
-    };
+    } | components["schemas"]["VenueActionRequest"];
     /** @description One hop of the executed route, in order, as the status tracker observed it. */
     TxPathEntry: {
         chainId: components["schemas"]["ChainId"];
@@ -205,7 +205,7 @@ export interface ServiceSchemas {
         /** @description Only when `status` is `failed` and the reason is known. */
         revertReason?: string;
     };
-    /** @description A transaction (SPEC §2.5): the answer of `getStatus`, an element of `getTransactions`' `txs`. `workflow` is never present: venue orders are not supported yet. */
+    /** @description A transaction (SPEC §2.5): the answer of `getStatus`, an element of `getTransactions`' `txs`. `workflow` is present for a `venue` transaction only (its order workflow, SPEC §2.6). */
     TransactionDetails: {
         /**
          * @description SPEC §2.5. A quote not registered yet answers `pending` with `srcTxHash: ""` and `srcTx: null` (its transaction may be on its way). *Extension*: `expired` — a quote never registered within its time to live (`QUOTE_TTL_SECONDS`, default 1800 s, the router's deadline); only `getStatus` by `txId` can show it, since history lists registered transactions only. A late registration of an expired quote is still accepted.
@@ -232,6 +232,7 @@ export interface ServiceSchemas {
         actionRequest: components["schemas"]["ActionRequest"];
         /** @description The `getAction` response, exactly as it was answered. */
         actionResponse: components["schemas"]["ActionResponse"];
+        workflow?: components["schemas"]["VenueWorkflow"];
         /** @description The app whose API key made the quote. */
         org: {
             appId: string;

@@ -113,4 +113,92 @@ export interface VenueTradingSchemas {
         orderResponse?: components["schemas"]["VenueOrderResponse"];
         relayTx?: components["schemas"]["VenueRelayTx"];
     };
+    /** @description A `venue` request (a prediction-market market order). */
+    VenueActionRequest: {
+        /** @constant */
+        actionType: "venue";
+        sender: components["schemas"]["Address"];
+        srcChainId: components["schemas"]["ChainId"];
+        srcToken: components["schemas"]["TokenAddress"];
+        dstChainId: components["schemas"]["ChainId"];
+        dstToken: components["schemas"]["TokenAddress"];
+        /** @description Tolerance in basis points (50 = 0.5%), 0 to 10000, with at most 4 decimal places, kept exact. Exact-in: `amountOutMin` = floor(amountOut × (10000 − slippage) / 10000); exact-out: `amountInMax` = ceil(amountIn × (10000 + slippage) / 10000). */
+        slippage: number;
+        /** @description The venue user's proxy wallet. */
+        recipient: components["schemas"]["Address"];
+        refundTo?: components["schemas"]["Address"];
+        /** @description Absent: all bridges. */
+        bridgeIds?: components["schemas"]["BridgeId"][];
+        /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+        appFees: components["schemas"]["AppFee"][];
+        /**
+         * @description Percent, when the request gave one (absent: the engine's default).
+         * @default 15
+         * @example 15
+         */
+        maxPriceImpact: number;
+        /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
+        solanaSponsor?: components["schemas"]["SolanaAddress"];
+        /** @description BUY: as for `swap-action`; SELL: shares (10⁻⁶ units). Canonical. */
+        amount: components["schemas"]["AmountString"];
+        swapDirection: components["schemas"]["SwapDirection"];
+        /** @description The venue user (checksummed, as `createOrFetchVenueUser` answers it). */
+        userId: components["schemas"]["EvmAddress"];
+        /** @enum {string} */
+        side: "BUY" | "SELL";
+        tokenID: string;
+        /** @enum {string} */
+        orderType: "FOK" | "FAK";
+        /** @enum {string} */
+        tickSize: "0.01" | "0.001" | "0.0001";
+        negRisk: boolean;
+    };
+    /** @description The order workflow of a `venue` transaction (SPEC §2.5 `workflow`). */
+    VenueWorkflow: {
+        /**
+         * @description The workflow: `venue` (a prediction-market order).
+         * @example venue
+         */
+        name: string;
+        /**
+         * @description What it does: `placeOrder` (the market order of `orderRequest`).
+         * @example placeOrder
+         */
+        operation: string;
+        /**
+         * @description `pending` from `getAction` until the transaction ends; `success` once the order matched (a FAK maybe in part); `failed` when the funding transaction failed (no order placed) or the order was killed or refused (nothing filled) — `reason` says which.
+         * @enum {string}
+         */
+        status: "pending" | "success" | "failed";
+        /** @description Unix seconds of the last change: recorded, then settled. */
+        timestamp: number;
+        data: components["schemas"]["VenueWorkflowData"];
+        /** @description *Extension*: why a `failed` workflow failed (absent otherwise). */
+        reason?: string;
+    };
+    /** @description The workflow of a `getAction` txId (SPEC §4.9). */
+    WorkflowStatus: {
+        /** @description The `getAction` txId. */
+        txId: string;
+        /**
+         * @description The workflow: `venue` (a prediction-market order).
+         * @example venue
+         */
+        name: string;
+        /**
+         * @description What it does: `placeOrder` (the market order of `orderRequest`).
+         * @example placeOrder
+         */
+        operation: string;
+        /**
+         * @description `pending` from `getAction` until the transaction ends; `success` once the order matched (a FAK maybe in part); `failed` when the funding transaction failed (no order placed) or the order was killed or refused (nothing filled) — `reason` says which.
+         * @enum {string}
+         */
+        status: "pending" | "success" | "failed";
+        /** @description Unix seconds of the last change: recorded, then settled. */
+        timestamp: number;
+        data: components["schemas"]["VenueWorkflowData"];
+        /** @description *Extension*: why a `failed` workflow failed (absent otherwise). */
+        reason?: string;
+    };
 }

@@ -19,9 +19,9 @@ export interface ApiPaths {
      *
      *     Parameters: an empty value (`name=`) counts as absent; a single-valued parameter given twice gets 400 `INVALID_PARAMETER`; parameters of another action type are refused (400 `INVALID_PARAMETER`), never ignored; unknown parameters are ignored.
      *
-     *     Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — `actionType`, the always-required ones, features not supported yet, formats, the action type's own rules — and finally routing (400).
+     *     Checks, in order: path and method (404, 405), `x-api-key` (401), compliance (403), then the parameters — `actionType`, the always-required ones, formats, the action type's own rules (for `venue`, the venue's state) — and finally routing (400).
      *
-     *     **Not supported yet** (400 `INVALID_PARAMETER`): `actionType=venue` and its parameters. `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`); `gasless=true` only from Tron with a gasless key. `tx` depends on the source VM: see `Transaction`.
+     *     `actionType=venue`: a prediction-market order for a venue user, checked against the venue (user, proxy wallet, token, market, tick size, negRisk; README "Venue orders"); its workflow is read with `GET /workflows/getStatus`. `solanaSponsor` only on Solana same-chain swaps (elsewhere 400 `INVALID_PARAMETER`); `gasless=true` only from Tron with a gasless key. `tx` depends on the source VM: see `Transaction`.
      */
     get: operations["getAction"];
     put?: never;

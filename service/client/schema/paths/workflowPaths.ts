@@ -164,4 +164,28 @@ export interface WorkflowPaths {
     patch?: never;
     trace?: never;
 };
+"/workflows/getStatus": {
+    parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+    /**
+     * The order workflow of a venue transaction
+     * @description The workflow of a `getAction` with `actionType=venue` (SPEC §4.9): `pending` from the answer until the transaction ends; then `success` (the order matched: `data.orderResponse`, `data.relayTx`) or `failed` (the funding transaction failed, or the order was killed or refused; `reason` says which). Only workflows of your organization: another's txId answers 404 `NOT_FOUND`, like an unknown one.
+     */
+    get: operations["getWorkflowStatus"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    /**
+     * The methods of this path
+     * @description Answered before authentication: `204` with an `Allow` header.
+     */
+    options: operations["optionsGetWorkflowStatus"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+};
 }
