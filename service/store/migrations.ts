@@ -5,6 +5,7 @@
 import { type Database, pragmaValue } from './database.js'
 import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 import { VENUE_TRADING_SQL } from './venueBookSchema.js'
+import { DEPOSIT_WATCH_SQL } from './depositSchema.js'
 
 /** One schema step. */
 export interface Migration {
@@ -36,6 +37,7 @@ export interface Migration {
  * 4. The prediction-market venue's catalog (events, markets, outcome tokens, tags, series, FTS5 search indexes) and
  *    the fills of the users' proxy wallets: `venueMigration.ts`.
  * 5. Venue users and the live order books (`venueBookSchema.ts`).
+ * 6. The deposit addresses the tracker watches, and its per-chain scan cursors (`depositSchema.ts`).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -240,6 +242,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   },
   { version: 4, name: 'venue catalog and fills', sql: VENUE_MIGRATION_SQL },
   { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
+  { version: 6, name: 'deposit address watches', sql: DEPOSIT_WATCH_SQL },
 ])
 
 /** The schema version this code expects. */
