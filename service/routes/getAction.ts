@@ -176,7 +176,12 @@ export function buildAction(engine: Engine, request: ActionRequest, options: Bui
  *
  * @example depositWatchOf(parts, 'evm', createdAt, 1800).watchUntil // createdAt + 1800 + 600
  */
-export function depositWatchOf(parts: ActionParts, vm: Vm, createdAt: number, quoteTtlSeconds: number): DepositWatchEntry {
+export function depositWatchOf(
+  parts: ActionParts,
+  vm: Vm,
+  createdAt: number,
+  quoteTtlSeconds: number,
+): DepositWatchEntry {
   return {
     address: normalizeAddress(vm, parts.depositAddress!),
     token: normalizeAddress(vm, parts.quote.amountIn.address),

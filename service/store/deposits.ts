@@ -60,18 +60,16 @@ export function depositMethods(db: Database): {
       insert.run(txId, chainId, watch.address, watch.token, watch.amountRequired, watch.watchUntil),
     methods: {
       async awaitingDeposits(chainId, now, limit) {
-        return selectAwaiting.all(chainId, Math.ceil(now), limit).map(
-          (row): DepositWatch => ({
-            txId: row.tx_id,
-            chainId: row.chain_id,
-            address: row.address,
-            token: row.token,
-            amountRequired: row.amount_required,
-            watchUntil: row.watch_until,
-            vmId: row.vm_id,
-            createdAt: row.created_at,
-          }),
-        )
+        return selectAwaiting.all(chainId, Math.ceil(now), limit).map((row): DepositWatch => ({
+          txId: row.tx_id,
+          chainId: row.chain_id,
+          address: row.address,
+          token: row.token,
+          amountRequired: row.amount_required,
+          watchUntil: row.watch_until,
+          vmId: row.vm_id,
+          createdAt: row.created_at,
+        }))
       },
       async depositScanCursor(chainId) {
         return selectCursor.get(chainId)?.scanned_block

@@ -170,7 +170,9 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     })
   })
 
-  const registerTransactions = (inputs: readonly (RegistrationInput | DepositRegistration)[]): RegistrationOutcome[] => {
+  const registerTransactions = (
+    inputs: readonly (RegistrationInput | DepositRegistration)[],
+  ): RegistrationOutcome[] => {
     // Compressing takes ~0.1–0.5 ms a response: done before taking the write lock, never inside it. The text
     // cannot change meanwhile (a response is written once); a row registered meanwhile just ignores its blob.
     const compressed = new Map<string, Buffer>()

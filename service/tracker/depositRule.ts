@@ -63,7 +63,12 @@ export function depositRegistration(
     ...registration,
     status: 'requires refund',
     txPath: [
-      { chainId: watch.chainId, txHash: deposit.txHash, timestamp: String(Math.floor(deposit.timestamp)), nextBridge: '' },
+      {
+        chainId: watch.chainId,
+        txHash: deposit.txHash,
+        timestamp: String(Math.floor(deposit.timestamp)),
+        nextBridge: '',
+      },
     ],
     detail: {
       ...detail,

@@ -21,7 +21,9 @@ export interface CheckedEvmClient {
  * @example const { client, checkChainId } = checkedEvmClient(42161, 'http://127.0.0.1:8545')
  */
 export function checkedEvmClient(chainId: number, url: string, requestTimeoutMs = 10_000): CheckedEvmClient {
-  const client: PublicClient = createPublicClient({ transport: http(url, { timeout: requestTimeoutMs, retryCount: 1 }) })
+  const client: PublicClient = createPublicClient({
+    transport: http(url, { timeout: requestTimeoutMs, retryCount: 1 }),
+  })
   let checked: Promise<void> | undefined
   const checkChainId = () => {
     checked ??= client.getChainId().then((actual) => {

@@ -38,7 +38,8 @@ export function setSimulatedDeposit(dataDir: string, key: string, amount: string
   if (!KEY.test(name)) {
     throw new Error(`expected a txId or a deposit address, got ${JSON.stringify(key)}`)
   }
-  if (!AMOUNT.test(amount)) throw new Error(`amount must be a positive integer in base units, got ${JSON.stringify(amount)}`)
+  if (!AMOUNT.test(amount))
+    throw new Error(`amount must be a positive integer in base units, got ${JSON.stringify(amount)}`)
   writeFileAtomically(join(dataDir, SIMULATED_DEPOSITS_DIR), name, `${amount}\n`)
 }
 
