@@ -7,7 +7,16 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Hex, createPublicClient, createWalletClient, encodeAbiParameters, erc20Abi, http, keccak256 } from 'viem'
+import {
+  type Hex,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeAbiParameters,
+  erc20Abi,
+  http,
+  keccak256,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simulatedTxHash } from '../../service/tracker/simulatedTxHash.js'
@@ -34,22 +43,25 @@ const BALANCE_OF_SLOT = 1n
 
 type DepositAction = Action & { depositAddress: Hex; amountInMax: { amount: string } }
 
-const chain = {
+const chain = defineChain({
   id: CHAIN_ID,
-  name: 'local',
+  name: 'Hardhat (Arbitrum One id)',
   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
   rpcUrls: { default: { http: [] } },
-} as const
+})
+
+const walletAt = (url: string) =>
+  createWalletClient({ account: privateKeyToAccount(FUNDED_ACCOUNT.privateKey), chain, transport: http(url) })
+const clientAt = (url: string) => createPublicClient({ chain, transport: http(url) })
 
 let node: EvmNode
 let service: RunningService
-let wallet: ReturnType<typeof createWalletClient<ReturnType<typeof http>, typeof chain>>
-let client: ReturnType<typeof createPublicClient>
+let wallet: ReturnType<typeof walletAt>
+let client: ReturnType<typeof clientAt>
 beforeAll(async () => {
   node = await startEvmNode({ chainId: CHAIN_ID })
-  const account = privateKeyToAccount(FUNDED_ACCOUNT.privateKey)
-  wallet = createWalletClient({ account, chain, transport: http(node.url) })
-  client = createPublicClient({ chain, transport: http(node.url) })
+  wallet = walletAt(node.url)
+  client = clientAt(node.url)
   await putTestTokenAt(ARB_USDC)
   service = await startService({
     RPC_URLS: `${CHAIN_ID}=${node.url}`,

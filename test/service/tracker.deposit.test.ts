@@ -6,10 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Engine, createEngine } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { loadConfig } from '../../service/config.js'
+import { loadKeyRing } from '../../service/keys/keyRing.js'
 import { setLogDestination } from '../../service/log.js'
 import { type ActionParts, buildActionParts, depositWatchOf, newTxId } from '../../service/routes/getAction.js'
 import { parseActionRequest } from '../../service/routes/getActionRequest.js'
@@ -21,18 +22,10 @@ import { createSimulatedObserver } from '../../service/tracker/simulatedObserver
 import { simulatedTxHash } from '../../service/tracker/simulatedTxHash.js'
 import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { type TrackingFacts, loadTrackingFacts } from '../../service/tracker/trackingPlan.js'
-import type { ApiKeyRecord } from '../../service/types.js'
 
 const SNAPSHOT = loadConfig({}).snapshotPath
-const API_KEY: ApiKeyRecord = {
-  keyId: 'key_1',
-  appId: 'app_1',
-  orgId: 'org_1',
-  appName: 'Demo app',
-  affiliateId: 'aff_1',
-  gasless: false,
-  appFees: [],
-}
+/** The development key's record (fixtures/keys.dev.json), as the service authenticates it. */
+const API_KEY = loadKeyRing(loadConfig({})).lookup('dev-key-alpha')!
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 const SAME_CHAIN = {
@@ -58,12 +51,8 @@ const TRON_SENDER = 'TD63PfocedEstoByUVyEJ1SZJe9sD1bQHs'
 const T0 = 1_800_000_000
 const TTL = 1800
 
-let engine: Engine
-let facts: TrackingFacts
-beforeAll(() => {
-  engine = createEngine(loadSnapshotFile(SNAPSHOT))
-  facts = loadTrackingFacts(SNAPSHOT)
-})
+const engine: Engine = createEngine(loadSnapshotFile(SNAPSHOT))
+const facts: TrackingFacts = loadTrackingFacts(engine.snapshot)
 
 let dir: string
 let store: Store
