@@ -24,8 +24,8 @@ import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { type TrackingFacts, loadTrackingFacts } from '../../service/tracker/trackingPlan.js'
 
 const SNAPSHOT = loadConfig({}).snapshotPath
-/** The development key's record (fixtures/keys.dev.json), as the service authenticates it. */
-const API_KEY = loadKeyRing(loadConfig({})).lookup('dev-key-alpha')!
+/** The development key's record (fixtures/keys.dev.json), without its app fees (EVM receivers: no Tron quote). */
+const API_KEY = { ...loadKeyRing(loadConfig({})).lookup('dev-key-alpha')!, appFees: [] }
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 const SAME_CHAIN = {
