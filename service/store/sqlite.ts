@@ -156,7 +156,10 @@ function sqliteStore(db: Database): Store {
     ...venueBookMethods(db),
     ...deposits.methods,
     recordQuote(entry: QuoteEntry): void {
-      insertQuotes.immediate([{ row: quoteParameters(entry), entry }])
+      const row = quoteParameters(entry)
+      // A quote alone is one statement (autocommit); with its deposit watch, one transaction for both.
+      if (entry.depositWatch === undefined) insertQuote.run(row)
+      else insertQuotes.immediate([{ row, entry }])
     },
     recordQuoteSoon(entry: QuoteEntry): Promise<void> {
       return new Promise((resolve, reject) => {
