@@ -140,7 +140,9 @@ export function createEvmDepositWatcher(options: EvmDepositWatcherOptions): Depo
     if (watches.length === 0) return { deposits: [], scannedBlock }
     const oldest = Math.min(...watches.map((watch) => watch.createdAt))
     const earliest = Math.max(0, head - Math.ceil((now - oldest + 60) / blockSeconds))
-    const from = Math.max(scannedBlock === undefined ? earliest : scannedBlock + 1, earliest)
+    // A cursor past the head is another chain's (a development node restarted from genesis): start over.
+    const resume = scannedBlock === undefined || scannedBlock > head ? earliest : scannedBlock + 1
+    const from = Math.max(resume, earliest)
     if (from > head) {
       nextScanAt = now + blockSeconds
       return { deposits: [], scannedBlock }

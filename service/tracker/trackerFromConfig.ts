@@ -7,13 +7,12 @@ import type { RpcUrl, ServiceConfig } from '../config.js'
 import type { ChainObserver } from './chainObserver.js'
 import type { Vm } from '../../engine/index.js'
 import { createEsploraObserver } from './esploraObserver.js'
-import { rpcObserverFactoryOf } from './rpcObservers.js'
+import { rpcDepositWatcherFactoryOf, rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
 import { type Tracker, type TrackerOptions, createTracker } from './tracker.js'
 import { type TrackingFacts, loadTrackingFacts } from './trackingPlan.js'
 import type { DepositWatcher } from './depositWatcher.js'
-import { createEvmDepositWatcher } from './evmDepositWatcher.js'
 import { createSimulatedDepositWatcher } from './simulatedDeposits.js'
 
 /** The configuration fields the tracker reads. */
@@ -102,8 +101,9 @@ function depositWatchersOf(
   const watchers: DepositWatcher[] = []
   for (const [chainId, chain] of chains) {
     const url = urls.get(chainId)
-    if (url !== undefined && chain.vm === 'evm') {
-      watchers.push(createEvmDepositWatcher({ chainId, url, blockTimeMs: chain.blockTimeMs }))
+    const createWatcher = rpcDepositWatcherFactoryOf(chain.vm)
+    if (url !== undefined && createWatcher !== undefined) {
+      watchers.push(createWatcher({ chainId, url, blockTimeMs: chain.blockTimeMs }))
     } else if (url === undefined && !config.production) {
       watchers.push(createSimulatedDepositWatcher({ chainId, vm: chain.vm, dataDir: config.dataDir }))
     }
