@@ -15,6 +15,7 @@ import {
 } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
+import { type DepositWatchEntry, depositWatchUntil } from '../store/depositStore.js'
 import {
   type SourceState,
   type Transaction,
@@ -171,6 +172,26 @@ export function buildAction(engine: Engine, request: ActionRequest, options: Bui
 }
 
 /**
+ * The watch the tracker keeps on a quote's deposit address (README "Deposit addresses"): what must arrive
+ * (`amountInMax` of the input token) and until when (`depositWatchUntil`).
+ *
+ * @example depositWatchOf(parts, 'evm', createdAt, 1800).watchUntil // createdAt + 1800 + 600
+ */
+export function depositWatchOf(
+  parts: ActionParts,
+  vm: Vm,
+  createdAt: number,
+  quoteTtlSeconds: number,
+): DepositWatchEntry {
+  return {
+    address: normalizeAddress(vm, parts.depositAddress!),
+    token: normalizeAddress(vm, parts.quote.amountIn.address),
+    amountRequired: parts.quote.amountInMax.amount,
+    watchUntil: depositWatchUntil(createdAt, quoteTtlSeconds),
+  }
+}
+
+/**
  * The `getAction` router: `GET /getAction` (the composer mounts it under `/api`, after authentication). Errors are
  * thrown as the engine's error classes for the error middleware to render.
  *
@@ -241,6 +262,9 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
         dstChainId: request.dstChainId,
         sender: normalizeAddress(srcVm!, request.sender),
         vmId: parts.quote.vmId,
+        ...(parts.depositAddress === undefined
+          ? {}
+          : { depositWatch: depositWatchOf(parts, srcVm!, createdAt, config.quoteTtlSeconds) }),
       })
     }
     ctx.set('Cache-Control', 'no-store')

@@ -61,7 +61,10 @@ export const ActionResponse = Type.Object(
         Address,
         '`returnDepositAddress=true` (and `gasless=true`): an address on the source chain, unique to this quote ' +
           'and derived from its `txId`, that executes the quote when `amountInMax` of `srcToken` arrives — pay in ' +
-          'instead of sending `tx`, no registration needed. EVM chains and HyperCore: the CREATE2 address of an ' +
+          'instead of sending `tx`, no registration needed: the tracker registers the quote when the deposit ' +
+          'arrives (status `pending`, `srcTxHash` the deposit) within `QUOTE_TTL_SECONDS` + 600 s of the quote. ' +
+          'Less than `amountInMax` is not executed (`requires refund`, owed back to `refundTo`); more is executed as ' +
+          'quoted and the excess returned to `refundTo`. EVM chains and HyperCore: the CREATE2 address of an ' +
           "EIP-1167 forwarder of the router (deployer the router, salt `txId`); Tron: the TVM's CREATE2 (`0x41` " +
           'prefix) of the same; Solana: the router program\'s PDA of seeds `["deposit", txId]`; Bitcoin: P2WSH of ' +
           '`<txId> OP_DROP OP_DUP OP_HASH160 <vault key hash> OP_EQUALVERIFY OP_CHECKSIG`.',

@@ -15,6 +15,7 @@ import {
   type TransactionStatus,
   type TxPathEntry,
 } from './store.js'
+import type { DepositRegistration } from './depositStore.js'
 
 /** The `synchronous` level of every connection outside registrations (README "Connection settings"). */
 export const DEFAULT_SYNCHRONOUS = 'NORMAL'
@@ -25,6 +26,7 @@ type LifecycleMethods = Pick<
   Store,
   | 'registerTransaction'
   | 'registerTransactions'
+  | 'registerDeposit'
   | 'dueForTracking'
   | 'recordProgress'
   | 'expireQuotes'
@@ -67,11 +69,16 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     db,
     'SELECT tx_id FROM transactions WHERE src_tx_hash = ? AND src_tx_chain_id = ?',
   )
+  // A deposit registration (`registerDeposit`) may start in `requires refund` (tracking stopped, `next_check_at`
+  // NULL) with its first txPath entries and detail; a plain one passes `pending` and NULLs.
   const register = prepare<[Record<string, string | number | Buffer | null>]>(
     db,
     `
-    UPDATE transactions SET status = 'pending', registered_at = @registeredAt, updated_at = @registeredAt,
-      registered_vm_id = @vmId, src_tx_chain_id = @chainId, src_tx_hash = @txHash, next_check_at = @registeredAt,
+    UPDATE transactions SET status = @status, registered_at = @registeredAt, updated_at = @registeredAt,
+      registered_vm_id = @vmId, src_tx_chain_id = @chainId, src_tx_hash = @txHash,
+      next_check_at = CASE WHEN @status = 'pending' THEN @registeredAt ELSE NULL END,
+      tx_path = coalesce(@txPath, tx_path),
+      detail = CASE WHEN @detail IS NULL THEN detail ELSE json_patch(detail, @detail) END,
       action_response = coalesce(@compressed, action_response)
     WHERE tx_id = @txId AND registered_at IS NULL`,
   )
@@ -118,7 +125,7 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   )
 
   const registerInTransaction = db.transaction(
-    (inputs: readonly RegistrationInput[], compressed: Map<string, Buffer>) =>
+    (inputs: readonly (RegistrationInput | DepositRegistration)[], compressed: Map<string, Buffer>) =>
       inputs.map((input): RegistrationOutcome => {
         const state = selectState.get(input.txId)
         if (state === undefined) throw new Error(`registerTransaction: no quote with txId ${input.txId}`)
@@ -128,7 +135,18 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
             : { outcome: 'conflict', existingHash: state.src_tx_hash }
         }
         if (selectHashHolder.get(input.txHash, input.chainId) !== undefined) return { outcome: 'hash-in-use' }
-        register.run({ ...input, compressed: compressed.get(input.txId) ?? null })
+        const deposit = 'status' in input ? input : undefined
+        register.run({
+          txId: input.txId,
+          txHash: input.txHash,
+          chainId: input.chainId,
+          vmId: input.vmId,
+          registeredAt: input.registeredAt,
+          status: deposit?.status ?? 'pending',
+          txPath: deposit?.txPath === undefined ? null : JSON.stringify(deposit.txPath),
+          detail: deposit === undefined ? null : JSON.stringify(deposit.detail),
+          compressed: compressed.get(input.txId) ?? null,
+        })
         return { outcome: 'registered' }
       }),
   )
@@ -152,7 +170,9 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     })
   })
 
-  const registerTransactions = (inputs: readonly RegistrationInput[]): RegistrationOutcome[] => {
+  const registerTransactions = (
+    inputs: readonly (RegistrationInput | DepositRegistration)[],
+  ): RegistrationOutcome[] => {
     // Compressing takes ~0.1–0.5 ms a response: done before taking the write lock, never inside it. The text
     // cannot change meanwhile (a response is written once); a row registered meanwhile just ignores its blob.
     const compressed = new Map<string, Buffer>()
@@ -175,6 +195,12 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   return {
     registerTransaction: (input) => registerTransactions([input])[0]!,
     registerTransactions,
+    // The same write as a registration, so the same checks and outcomes (a txId the user registered meanwhile is a
+    // `conflict`; a hash already registered is `hash-in-use`) and the same durable commit.
+    async registerDeposit(input) {
+      if (input.txPath !== undefined) checkProgress({ appendTxPath: [...input.txPath], updatedAt: input.registeredAt })
+      return registerTransactions([input])[0]!
+    },
 
     dueForTracking(now, limit) {
       return selectDue.all(now, limit).map((row): TrackedTransaction => ({

@@ -6,6 +6,7 @@ import { type Database, pragmaValue } from './database.js'
 import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 import { VENUE_WORKFLOWS_SQL } from './venueWorkflows.js'
+import { DEPOSIT_WATCH_SQL } from './depositSchema.js'
 
 /** One schema step. */
 export interface Migration {
@@ -37,7 +38,7 @@ export interface Migration {
  * 4. The prediction-market venue's catalog (events, markets, outcome tokens, tags, series, FTS5 search indexes) and
  *    the fills of the users' proxy wallets: `venueMigration.ts`.
  * 5. Venue users and the live order books (`venueBookSchema.ts`).
- * 6. Reserved for another branch (a placeholder here until it merges).
+ * 6. The deposit addresses the tracker watches, and its per-chain scan cursors (`depositSchema.ts`).
  * 7. The venue's order workflows (`venueWorkflows.ts`): one row per `getAction` with `actionType=venue`.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
@@ -243,8 +244,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   },
   { version: 4, name: 'venue catalog and fills', sql: VENUE_MIGRATION_SQL },
   { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
-  // Placeholder for migration 6 of another branch: that branch's version 6 replaces it when they merge.
-  { version: 6, name: 'reserved', sql: '' },
+  { version: 6, name: 'deposit address watches', sql: DEPOSIT_WATCH_SQL },
   { version: 7, name: 'venue order workflows', sql: VENUE_WORKFLOWS_SQL },
 ])
 

@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServiceConfig } from '../config.js'
 import { type Database, openDatabase, pragmaValue, prepare } from './database.js'
+import { depositMethods } from './deposits.js'
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
@@ -96,6 +97,13 @@ function sqliteStore(db: Database): Store {
     `SELECT ${ROW_COLUMNS} FROM transactions t WHERE t.tx_id = ?`,
   )
 
+  const deposits = depositMethods(db)
+  /** The quote's row, and its deposit watch when it has a deposit address (same transaction). */
+  const insertQuoteWithWatch = (row: Record<string, string | number | Buffer>, entry: QuoteEntry) => {
+    insertQuote.run(row)
+    if (entry.depositWatch !== undefined) deposits.insertWatch(entry.txId, entry.srcChainId, entry.depositWatch)
+  }
+
   /** The row's parameters, its record compressed: done before the write lock is taken, never inside it. */
   const quoteParameters = (entry: QuoteEntry): Record<string, string | number | Buffer> => {
     const { apiKey } = entry
@@ -117,11 +125,14 @@ function sqliteStore(db: Database): Store {
   // Group commit: the quotes a worker produces in one turn of its event loop (it runs several requests at once)
   // share one IMMEDIATE transaction — one write lock and one WAL commit instead of one each. With two workers this
   // also halves how often they collide on SQLite's single write lock (a collision sleeps the loser ≥ 1 ms).
-  const insertQuotes = db.transaction((rows: readonly Record<string, string | number | Buffer>[]) => {
-    for (const row of rows) insertQuote.run(row)
-  })
+  const insertQuotes = db.transaction(
+    (items: readonly { row: Record<string, string | number | Buffer>; entry: QuoteEntry }[]) => {
+      for (const { row, entry } of items) insertQuoteWithWatch(row, entry)
+    },
+  )
   let queued: {
     row: Record<string, string | number | Buffer>
+    entry: QuoteEntry
     resolve: () => void
     reject: (error: unknown) => void
   }[] = []
@@ -129,7 +140,7 @@ function sqliteStore(db: Database): Store {
     const batch = queued
     queued = []
     try {
-      insertQuotes.immediate(batch.map((item) => item.row))
+      insertQuotes.immediate(batch)
       for (const item of batch) item.resolve()
     } catch (error) {
       for (const item of batch) item.reject(error)
@@ -145,14 +156,18 @@ function sqliteStore(db: Database): Store {
     ...venueUserMethods(db),
     ...venueBookMethods(db),
     ...venueWorkflowMethods(db),
+    ...deposits.methods,
     recordQuote(entry: QuoteEntry): void {
-      insertQuote.run(quoteParameters(entry))
+      const row = quoteParameters(entry)
+      // A quote alone is one statement (autocommit); with its deposit watch, one transaction for both.
+      if (entry.depositWatch === undefined) insertQuote.run(row)
+      else insertQuotes.immediate([{ row, entry }])
     },
     recordQuoteSoon(entry: QuoteEntry): Promise<void> {
       return new Promise((resolve, reject) => {
         const row = quoteParameters(entry)
         if (queued.length === 0) setImmediate(flushQuotes)
-        queued.push({ row, resolve, reject })
+        queued.push({ row, entry, resolve, reject })
       })
     },
     getQuote(txId: string): StoredQuote | undefined {

@@ -17,6 +17,7 @@ import type { VenueStore } from './venueStore.js'
 import type { VenueBookStore } from './venueBook.js'
 import type { VenueUserStore } from './venueUsers.js'
 import type { VenueWorkflowStore } from './venueWorkflows.js'
+import type { DepositStore, DepositWatchEntry } from './depositStore.js'
 
 /**
  * Lifecycle of a stored transaction: `quoted` at `getAction`; `expired` when never registered within the quote's
@@ -56,6 +57,8 @@ export interface QuoteEntry {
   /** In lookup form (lower case on EVM-format chains), so history filters by wallet can use the index. */
   readonly sender: string
   readonly vmId: string
+  /** With a deposit address (`returnDepositAddress`): the watch the tracker keeps on it, stored with the quote. */
+  readonly depositWatch?: DepositWatchEntry
 }
 
 /** A stored quote/transaction, as read back. */
@@ -176,9 +179,9 @@ export interface HistoryPage {
  * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
  * worker thread opens its own `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills),
  * `venueUsers.ts` and `venueBook.ts` (users and live books), `venueWorkflows.ts` (order workflows; asynchronous),
- * declared beside their tables.
+ * declared beside their tables; the deposit addresses' methods: `depositStore.ts` (Promise-returning).
  */
-export interface Store extends VenueStore, VenueUserStore, VenueBookStore, VenueWorkflowStore {
+export interface Store extends VenueStore, VenueUserStore, VenueBookStore, VenueWorkflowStore, DepositStore {
   /**
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).

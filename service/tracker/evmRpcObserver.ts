@@ -18,17 +18,15 @@
 import {
   BaseError as ViemError,
   type Hex,
-  type PublicClient,
   TransactionReceiptNotFoundError,
-  createPublicClient,
   decodeErrorResult,
   decodeEventLog,
-  http,
   numberToHex,
   toEventSelector,
 } from 'viem'
 import { ROUTER_ABI } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
+import { checkedEvmClient } from './evmClient.js'
 import { pendingLater, rpcObserver } from './rpcObserverShell.js'
 import type { Leg } from './trackingPlan.js'
 
@@ -78,19 +76,7 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
   const notFoundTimeout = options.notFoundTimeoutSeconds ?? 86_400
   const deliveryTimeout = options.deliveryTimeoutSeconds ?? ((leg: Leg) => Math.max(3600, 10 * leg.expectedSeconds))
   const maxLogBlocks = BigInt(options.maxLogBlocks ?? 10_000)
-  const client: PublicClient = createPublicClient({
-    transport: http(url, { timeout: options.requestTimeoutMs ?? 10_000, retryCount: 1 }),
-  })
-
-  let checkedChainId: Promise<void> | undefined
-  /** Rejects (once per failed attempt) when the node is unreachable or serves another chain. */
-  const checkChainId = () => {
-    checkedChainId ??= client.getChainId().then((actual) => {
-      if (actual !== chainId) throw new Error(`RPC_URLS: the node at ${url} serves chain ${actual}, not ${chainId}`)
-    })
-    checkedChainId.catch(() => (checkedChainId = undefined))
-    return checkedChainId
-  }
+  const { client, checkChainId } = checkedEvmClient(chainId, url, options.requestTimeoutMs)
 
   /** Stateless backoff: grows with the time the leg has been waiting, between minPoll and maxPoll (and ≥ a block). */
   const later = (leg: Leg, since: number, now: number) => pendingLater(leg, since, now, minPoll, maxPoll)

@@ -34,11 +34,20 @@ export function setSimulatedOutcome(dataDir: string, txId: string, outcome: Simu
   if (!(SIMULATED_OUTCOMES as readonly string[]).includes(outcome)) {
     throw new Error(`outcome must be one of ${SIMULATED_OUTCOMES.join(', ')}, got ${JSON.stringify(outcome)}`)
   }
-  const folder = join(dataDir, SIMULATED_OUTCOMES_DIR)
+  writeFileAtomically(join(dataDir, SIMULATED_OUTCOMES_DIR), txId, `${outcome}\n`)
+}
+
+/**
+ * Writes `folder/name` atomically (a temp file renamed over it), creating the folder: a reader never sees half a
+ * file. Shared by the injected outcomes and the simulated deposits (`simulatedDeposits.ts`).
+ *
+ * @example writeFileAtomically(join(dataDir, 'simulated-outcomes'), txId, 'failed\n')
+ */
+export function writeFileAtomically(folder: string, name: string, text: string): void {
   mkdirSync(folder, { recursive: true })
-  const temporary = join(folder, `.${txId}.${process.pid}.tmp`)
-  writeFileSync(temporary, `${outcome}\n`)
-  renameSync(temporary, join(folder, txId))
+  const temporary = join(folder, `.${name}.${process.pid}.tmp`)
+  writeFileSync(temporary, text)
+  renameSync(temporary, join(folder, name))
 }
 
 /**

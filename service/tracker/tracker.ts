@@ -9,7 +9,9 @@
 import { DEFAULT_QUOTE_RETENTION_SECONDS } from '../config.js'
 import { log, logError } from '../log.js'
 import type { ProgressUpdate, Store, TrackedTransaction, TxPathEntry } from '../store/store.js'
+import type { DepositStore } from '../store/depositStore.js'
 import type { ChainObserver, LegObservation } from './chainObserver.js'
+import { type DepositWatcher, watchDeposits } from './depositWatcher.js'
 import { type Leg, type TrackingFacts, type TrackingPlan, planTracking } from './trackingPlan.js'
 
 /** Rows a retention statement deletes at most: a few milliseconds of write lock. */
@@ -26,12 +28,15 @@ export const ERROR_RETRY_SECONDS = 60
 
 /** What the tracker works with. */
 export interface TrackerOptions {
-  readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes'>
+  readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes'> &
+    DepositStore
   readonly facts: TrackingFacts
   /** Observes every leg no RPC observer takes. */
   readonly simulated: ChainObserver
   /** RPC observers by chain id (`RPC_URLS`): they observe source legs and last deliveries on their chain. */
   readonly rpc?: ReadonlyMap<number, ChainObserver>
+  /** Deposit watchers by source chain (`depositWatcher.ts`); they need the store's `DepositStore` methods. */
+  readonly depositWatchers?: readonly DepositWatcher[]
   /** `QUOTE_TTL_SECONDS`: quotes never registered expire after this. */
   readonly quoteTtlSeconds: number
   /** `QUOTE_RETENTION_SECONDS`: quotes never registered are deleted after this; default 7 days. */
@@ -53,6 +58,8 @@ export interface TickReport {
   readonly expired: number
   /** Quotes never registered deleted by retention. */
   readonly deleted: number
+  /** Deposits to deposit addresses registered. */
+  readonly deposits: number
   /** Whether more transactions were due than one batch: call `tick` again without waiting. */
   readonly isBacklogged: boolean
 }
@@ -61,7 +68,8 @@ export interface TickReport {
 export interface Tracker {
   /**
    * Expires old quotes (at most every `quoteTtlSeconds / 4`, at most every minute), deletes quotes past their
-   * retention (bounded batches), then advances one batch of due transactions.
+   * retention (bounded batches), registers the deposits the deposit watchers see, then advances one batch of due
+   * transactions.
    */
   tick(nowSeconds?: number): Promise<TickReport>
 }
@@ -78,6 +86,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   const { store, facts, simulated, quoteTtlSeconds } = options
   const quoteRetentionSeconds = options.quoteRetentionSeconds ?? DEFAULT_QUOTE_RETENTION_SECONDS
   const rpc = options.rpc ?? new Map<number, ChainObserver>()
+  const depositWatchers = options.depositWatchers ?? []
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
   const expireEverySeconds = Math.min(60, quoteTtlSeconds / 4)
@@ -229,6 +238,17 @@ export function createTracker(options: TrackerOptions): Tracker {
     }
   }
 
+  /** Deposits seen this tick, registered before the due transactions are read: they are tracked in this tick. */
+  async function registerDeposits(now: number): Promise<number> {
+    if (depositWatchers.length === 0) return 0
+    try {
+      return await watchDeposits(store, depositWatchers, now)
+    } catch (error) {
+      logError('tracker.deposits-failed', error)
+      return 0
+    }
+  }
+
   return {
     async tick(nowSeconds = Date.now() / 1000) {
       let expired = 0
@@ -239,6 +259,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       }
       const retention = deleteExpiredQuotes(store, Math.floor(nowSeconds - quoteRetentionSeconds))
       if (retention.deleted > 0) log('info', 'tracker.quotes-deleted', { count: retention.deleted })
+      const deposits = await registerDeposits(nowSeconds)
       const due = store.dueForTracking(nowSeconds, batchSize)
       for (let start = 0; start < due.length; start += concurrency) {
         await Promise.all(due.slice(start, start + concurrency).map((tx) => advanceSafely(tx, nowSeconds)))
@@ -247,6 +268,7 @@ export function createTracker(options: TrackerOptions): Tracker {
         checked: due.length,
         expired,
         deleted: retention.deleted,
+        deposits,
         isBacklogged: due.length === batchSize || retention.isBacklogged,
       }
     },

@@ -1,16 +1,19 @@
 /**
  * Builds the tracker the service runs from its configuration: the snapshot's chain facts, the simulated observer
- * (`SIMULATED_TIME_SCALE`, injected outcomes outside production) and one EVM RPC observer per `RPC_URLS` entry.
+ * (`SIMULATED_TIME_SCALE`, injected outcomes outside production), one RPC observer per `RPC_URLS` entry, and one
+ * deposit watcher per source chain (`depositWatchersOf`).
  */
 import type { RpcUrl, ServiceConfig } from '../config.js'
 import type { ChainObserver } from './chainObserver.js'
 import type { Vm } from '../../engine/index.js'
 import { createEsploraObserver } from './esploraObserver.js'
-import { rpcObserverFactoryOf } from './rpcObservers.js'
+import { rpcDepositWatcherFactoryOf, rpcObserverFactoryOf } from './rpcObservers.js'
 import { createSimulatedObserver } from './simulatedObserver.js'
 import { readSimulatedOutcome } from './simulatedOutcomes.js'
 import { type Tracker, type TrackerOptions, createTracker } from './tracker.js'
-import { loadTrackingFacts } from './trackingPlan.js'
+import { type TrackingFacts, loadTrackingFacts } from './trackingPlan.js'
+import type { DepositWatcher } from './depositWatcher.js'
+import { createSimulatedDepositWatcher } from './simulatedDeposits.js'
 
 /** The configuration fields the tracker reads. */
 export type TrackerConfig = Pick<
@@ -45,7 +48,8 @@ export function trackerFromConfig(
     ...(config.production ? {} : { outcomeOf: (txId: string) => readSimulatedOutcome(config.dataDir, txId) }),
   })
   const rpc = new Map<number, ChainObserver>()
-  for (const { chainId, url } of rpcUrlsOf(config, facts.chains)) {
+  const rpcUrls = rpcUrlsOf(config, facts.chains)
+  for (const { chainId, url } of rpcUrls) {
     const chain = facts.chains.get(chainId)
     const createObserver = chain === undefined ? undefined : rpcObserverFactoryOf(chain.vm)
     if (chain === undefined || createObserver === undefined) {
@@ -68,6 +72,7 @@ export function trackerFromConfig(
     facts,
     simulated,
     rpc,
+    depositWatchers: depositWatchersOf(config, facts.chains, rpcUrls),
     quoteTtlSeconds: config.quoteTtlSeconds,
     quoteRetentionSeconds: config.quoteRetentionSeconds,
     ...(settleWorkflow === undefined ? {} : { settleWorkflow }),
@@ -86,4 +91,28 @@ function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly
     ([chainId, chain]) => rpcObserverFactoryOf(chain.vm) === createEsploraObserver && !named.has(chainId),
   )
   return [...config.rpcUrls, ...esploraChains.map(([chainId]) => ({ chainId, url: bitcoinApiUrl }))]
+}
+
+/**
+ * One deposit watcher per source chain: over JSON-RPC on an EVM chain with an `RPC_URLS` entry; simulated on a chain
+ * without one (outside production only: production has no simulated deposits). A non-EVM chain with an RPC entry
+ * has no deposit watcher yet: its deposit addresses are not watched.
+ */
+function depositWatchersOf(
+  config: TrackerConfig,
+  chains: TrackingFacts['chains'],
+  rpcUrls: readonly RpcUrl[],
+): DepositWatcher[] {
+  const urls = new Map(rpcUrls.map((entry) => [entry.chainId, entry.url]))
+  const watchers: DepositWatcher[] = []
+  for (const [chainId, chain] of chains) {
+    const url = urls.get(chainId)
+    const createWatcher = rpcDepositWatcherFactoryOf(chain.vm)
+    if (url !== undefined && createWatcher !== undefined) {
+      watchers.push(createWatcher({ chainId, url, blockTimeMs: chain.blockTimeMs }))
+    } else if (url === undefined && !config.production) {
+      watchers.push(createSimulatedDepositWatcher({ chainId, vm: chain.vm, dataDir: config.dataDir }))
+    }
+  }
+  return watchers
 }
