@@ -99,7 +99,9 @@ async function serveInline(): Promise<void> {
   const { createApp, loadAppDeps } = await import('../service/app.js')
   const { loadConfig } = await import('../service/config.js')
   const config = loadConfig()
-  const server = createServer(createApp(loadAppDeps(config)).callback())
+  const deps = loadAppDeps(config)
+  await deps.keys.ready
+  const server = createServer(createApp(deps).callback())
   server.listen(config.port, config.host, () => printListening(server))
 }
 

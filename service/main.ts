@@ -6,7 +6,7 @@
  * 1. Reads the configuration (environment variables, `config.ts`).
  * 2. Starts the worker pool and the transaction tracker thread (service/tracker/README.md), and waits until every
  *    worker has built its app and the tracker is running. A worker that cannot (bad snapshot, unreadable keys file,
- *    development keys with `NODE_ENV=production`: `loadKeyRing` throws), or a tracker that cannot (`RPC_URLS`
+ *    development keys with `NODE_ENV=production`: the key cache refuses), or a tracker that cannot (`RPC_URLS`
  *    naming a chain the snapshot lacks), makes the service exit 1 with the reason, before it ever listens.
  * 3. Only then listens, and prints `crossroute listening on http://HOST:PORT/api` (the real port when `PORT=0`)
  *    and, with the development keys file, the development keys' names.

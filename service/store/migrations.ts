@@ -3,6 +3,7 @@
  * (1-based) takes the database from version `n − 1` to `n`. Append new migrations; never edit a released one.
  */
 import { type Database, pragmaValue } from './database.js'
+import { API_KEYS_MIGRATION_SQL } from './apiKeys.js'
 import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 
@@ -36,6 +37,7 @@ export interface Migration {
  * 4. The prediction-market venue's catalog (events, markets, outcome tokens, tags, series, FTS5 search indexes) and
  *    the fills of the users' proxy wallets: `venueMigration.ts`.
  * 5. Venue users and the live order books (`venueBookSchema.ts`).
+ * 8. API keys (hashed) with their rate limits, and a version counter bumped by every change (`apiKeys.ts`).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -240,6 +242,12 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   },
   { version: 4, name: 'venue catalog and fills', sql: VENUE_MIGRATION_SQL },
   { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
+  // >>> Versions 6 and 7 are assigned to other branches of this session; these empty steps hold their places until
+  // >>> they merge (replace them with the real ones then). A database migrated by this branch alone has run them empty.
+  { version: 6, name: 'reserved for another branch (placeholder)', sql: '' },
+  { version: 7, name: 'reserved for another branch (placeholder)', sql: '' },
+  // <<<
+  { version: 8, name: 'api keys and their rate limits', sql: API_KEYS_MIGRATION_SQL },
 ])
 
 /** The schema version this code expects. */

@@ -14,6 +14,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServiceConfig } from '../config.js'
+import { apiKeyMethods } from './apiKeys.js'
 import { type Database, openDatabase, pragmaValue, prepare } from './database.js'
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
@@ -143,6 +144,7 @@ function sqliteStore(db: Database): Store {
     ...venueFillMethods(db),
     ...venueUserMethods(db),
     ...venueBookMethods(db),
+    ...apiKeyMethods(db),
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },
