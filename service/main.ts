@@ -18,7 +18,10 @@ import { type ServiceConfig, loadConfig } from './config.js'
 import { log } from './log.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
+import { createKeyCache } from './keys/keyRing.js'
+import { createRateLimitCheck } from './rateLimit/keyRateLimits.js'
 import { createStoreProbe } from './store/probe.js'
+import { openStore } from './store/sqlite.js'
 import { startTrackerThread } from './tracker/trackerThread.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
@@ -73,8 +76,21 @@ try {
 }
 process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
 
+// The rate limits are counted here, for every worker, with the keys read on a store connection of this thread
+// (no engine: the key cache and the store's modules do not load it). The workers have seeded the keys by now.
+const mainStore = openStore(config)
+const keys = createKeyCache(mainStore, { refreshMs: config.keysRefreshMs, useTimer: true })
+try {
+  await keys.ready
+} catch (error) {
+  await Promise.all([pool.destroy(), tracker.stop()])
+  refuseToStart(`the API keys cannot be read from the store: ${messageOf(error)}`)
+}
 // Readiness reads the store on a connection of its own (libsql only: this thread never loads the engine).
-const { server, close } = createQuoteServer(pool, config, { isStoreReachable: createStoreProbe(config) })
+const { server, close } = createQuoteServer(pool, config, {
+  isStoreReachable: createStoreProbe(config),
+  checkRateLimit: createRateLimitCheck(keys, config),
+})
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
 server.listen(config.port, config.host, () => {
   const { address, family, port } = server.address() as AddressInfo
@@ -101,6 +117,8 @@ function stop(signal: NodeJS.Signals): void {
   const trackerStopped = tracker.stop()
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
     await Promise.all([pool.destroy(), trackerStopped])
+    keys.stop()
+    mainStore.close()
     log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })
     process.exit(0)
   })

@@ -2,7 +2,7 @@
  * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
  * the reply. No application logic runs here (DESIGN "The quote path"). The only answers this thread makes itself:
  * the probes (`probes.ts`: liveness and readiness must not queue behind quotes), and, in the SPEC §7.1 envelope,
- * 413 (body over the limit), 503 (queue full, or a request past its deadline), 500 (the worker died) and 400 (HTTP
+ * 429 (the key's rate limit, counted here for every worker), 413 (body over the limit), 503 (queue full, or a request past its deadline), 500 (the worker died) and 400 (HTTP
  * that Node cannot parse, or a request not received within the header and request timeouts).
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
@@ -14,6 +14,7 @@ import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import type { QuotePool } from './pool.js'
 import { type ProbeInputs, isProbe, probeReply } from './probes.js'
+import type { RateLimitCheck } from './rateLimit/keyRateLimits.js'
 import type { StoreProbe } from './store/probe.js'
 import { decodeResponse, encodeRequest } from './wire.js'
 
@@ -32,6 +33,8 @@ export interface QuoteServer {
 export interface QuoteServerOptions {
   /** Whether the store can be read, for readiness; default: always (a server without a store of its own). */
   readonly isStoreReachable?: StoreProbe
+  /** The per-key rate limits (`rateLimit/keyRateLimits.ts`); default: none. */
+  readonly checkRateLimit?: RateLimitCheck
 }
 
 /**
@@ -137,6 +140,13 @@ export function createQuoteServer(
       const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
       if (isProbe(req.method, req.url)) return answerProbe(req, res, requestId)
       const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
+      const limited = options.checkRateLimit?.(req)
+      if (limited !== undefined) {
+        const retryAfter = { 'retry-after': String(limited.details.retryAfterSeconds) }
+        // A body is never read: close the connection instead of draining it.
+        const hasBody = contentLength !== undefined || transferEncoding !== undefined
+        return writeError(res, requestId, limited, hasBody ? { ...retryAfter, connection: 'close' } : retryAfter)
+      }
       // The common case, a GET: no body, no waiting for the request stream's end.
       if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')
       if (contentLength !== undefined && Number(contentLength) > limitBytes) return tooLarge(res, requestId)

@@ -36,15 +36,22 @@ function buildApp() {
 }
 
 const { app, keysReady } = buildApp()
-/** Runs one serialized request through the app; piscina calls it once per task. */
-const dispatch: (wireRequest: string) => Promise<string> = createDispatcher(app)
-export default dispatch
 
-// Ready once the keys are read from the store (the development keys or KEYS_FILE imported first).
-keysReady.then(
-  () => parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage),
+/**
+ * Runs one serialized request through the app; piscina calls it once per task. Exported as a promise, which piscina
+ * awaits before it sends the worker any task: it resolves once the keys are read from the store (the development
+ * keys or KEYS_FILE imported first). Waiting any other way would not work: an idle piscina worker sleeps in
+ * `Atomics.wait`, where no promise makes progress.
+ */
+const dispatch: Promise<(wireRequest: string) => Promise<string>> = keysReady.then(
+  () => {
+    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
+    return createDispatcher(app)
+  },
   (error: unknown) => {
     reportFailure(error)
+    // A rejected export would make piscina load the module a second time (with import()): end the thread instead.
     process.exit(1)
   },
 )
+export default dispatch

@@ -1,8 +1,9 @@
 /**
  * The key ring: the API keys a thread accepts, built from the store's keys and kept current by a cache that checks
- * the store's key version every `KEYS_REFRESH_MS` (default 2 s) off the request path. A key created or revoked with
- * the `keys` CLI is accepted or refused by every worker within that time, without a restart; a lookup itself reads
- * nothing from the store (it hashes the presented key and does one `Map.get`).
+ * the store's key version (one single-row read) at most once per `KEYS_REFRESH_MS` (default 2 s). A key created or
+ * revoked with the `keys` CLI is accepted or refused by every worker from its first request made more than that
+ * long after the change, without a restart; a lookup itself reads nothing from the store (it hashes the presented
+ * key and does one `Map.get`).
  *
  * No engine import: the main thread loads it for the rate limits.
  */
@@ -75,16 +76,27 @@ export function buildKeyRing(rows: readonly ApiKeyRow[]): KeyRing {
 export interface KeyCache extends KeyRing {
   /** Resolves once the keys were read the first time; rejects when that read fails. */
   readonly ready: Promise<void>
-  /** Reloads now if the store's key version changed (the timer calls it every `refreshMs`). */
+  /**
+   * `undefined` (nothing to wait for) when the store's key version was checked less than `refreshMs` ago; else the
+   * promise of that check (and of a reload when the version changed). Called on each request before the lookup: a
+   * clock comparison, and one single-row read per `refreshMs`.
+   */
+  refreshIfDue(): Promise<void> | undefined
+  /** Checks the version (and reloads) now. */
   refresh(): Promise<void>
-  /** Stops the timer. */
+  /** Stops the timer, if any. */
   stop(): void
 }
 
 /** Options of `createKeyCache`. */
 export interface CreateKeyCacheOptions {
-  /** How often the key version is checked (`KEYS_REFRESH_MS`). */
+  /** How long a version check stays fresh (`KEYS_REFRESH_MS`). */
   readonly refreshMs: number
+  /**
+   * Also check on a timer every `refreshMs` (the main thread, whose event loop always runs). Not for piscina
+   * workers: an idle worker sleeps in `Atomics.wait` and runs no timer, so they check on the request (`refreshIfDue`).
+   */
+  readonly useTimer?: boolean
   /** Runs before the first read (seeding the development keys, importing `KEYS_FILE`). */
   readonly beforeFirstLoad?: () => Promise<void>
   /** Checks the keys read the first time (production refuses active development keys); throw to refuse. */
@@ -92,13 +104,13 @@ export interface CreateKeyCacheOptions {
 }
 
 /**
- * A key cache over the store: reads every key once, then every `refreshMs` reads the key version (one row) and
- * reloads the keys only when it changed. The timer does not keep the thread alive. Until `ready` resolves the
- * ring is empty (every key unknown): wait for it before serving.
+ * A key cache over the store: reads every key once; afterwards a check reads the key version (one row) and reloads
+ * the keys only when it changed. Until `ready` resolves the ring is empty (every key unknown): wait for it.
  *
  * @example
  * const keys = createKeyCache(store, { refreshMs: 2000 })
  * await keys.ready
+ * await keys.refreshIfDue()
  * keys.lookup(ctx.get('x-api-key'))
  */
 export function createKeyCache(
@@ -107,9 +119,11 @@ export function createKeyCache(
 ): KeyCache {
   let ring = buildKeyRing([])
   let version = -1
-  let isRefreshing = false
+  let checkedAtMs = Number.NEGATIVE_INFINITY
+  let pending: Promise<void> | undefined
   const load = async () => {
     const current = await store.apiKeysVersion()
+    checkedAtMs = Date.now()
     if (current === version) return
     const rows = await store.listApiKeys()
     if (version === -1) options.checkFirstLoad?.(rows)
@@ -121,28 +135,31 @@ export function createKeyCache(
     await options.beforeFirstLoad?.()
     await load()
   })()
-  let timer: NodeJS.Timeout | undefined
-  const refresh = async () => {
-    if (isRefreshing || version === -1) return
-    isRefreshing = true
-    try {
-      await load()
-    } catch (error) {
-      // The store is unreachable for now: keep serving the keys already known, try again next time.
-      logError('keys.refresh-failed', error)
-    } finally {
-      isRefreshing = false
-    }
+  const refresh = (): Promise<void> => {
+    pending ??= load()
+      .catch((error: unknown) => {
+        // The store is unreachable for now: keep serving the keys already known, try again after refreshMs.
+        checkedAtMs = Date.now()
+        logError('keys.refresh-failed', error)
+      })
+      .finally(() => {
+        pending = undefined
+      })
+    return pending
   }
-  ready.then(
-    () => {
-      timer = setInterval(() => void refresh(), options.refreshMs).unref()
-    },
-    () => undefined,
-  )
+  let timer: NodeJS.Timeout | undefined
+  if (options.useTimer === true) {
+    ready.then(
+      () => {
+        timer = setInterval(() => void refresh(), options.refreshMs).unref()
+      },
+      () => undefined,
+    )
+  }
   return {
     ready,
     refresh,
+    refreshIfDue: () => (version === -1 || Date.now() - checkedAtMs < options.refreshMs ? pending : refresh()),
     stop: () => clearInterval(timer),
     lookup: (plaintextKey) => ring.lookup(plaintextKey),
     rateLimitOf: (keyId) => ring.rateLimitOf(keyId),

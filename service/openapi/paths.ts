@@ -67,7 +67,7 @@ const getAction: Operation = {
         schema: { const: 'no-store' },
       },
     }),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -106,7 +106,7 @@ const registerTxs: Operation = {
   },
   responses: {
     '200': ok('One result per registration, in request order.', 'RegistrationResults', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -132,7 +132,7 @@ const relayGasless: Operation = {
   },
   responses: {
     '200': ok('The relayed transaction, now pending.', 'RelayGaslessResponse', noStore),
-    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 429, 500, 503),
   },
 }
 
@@ -147,7 +147,7 @@ const getStatus: Operation = {
   parameters: parameterRefs('GetStatus'),
   responses: {
     '200': ok('The transaction.', 'TransactionDetails', noStore),
-    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 429, 500, 503),
   },
 }
 
@@ -163,7 +163,7 @@ const getTransactions: Operation = {
   parameters: parameterRefs('GetTransactions'),
   responses: {
     '200': ok('One page, and the pagination.', 'TransactionHistory', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -191,7 +191,7 @@ const createOrFetchVenueUser: Operation = {
   },
   responses: {
     '200': ok('The user, and whether this call created it.', 'VenueUser', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 

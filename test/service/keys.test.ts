@@ -346,7 +346,8 @@ describe('keys created, revoked and limited in the store', () => {
       await store.revokeApiKey('dev-beta-app', 1_700_000_001)
       const { plaintextKey } = await createApiKey(store, { appId: 'new-app', orgId: 'beta', appName: 'New' })
       await store.setApiKeyRateLimit('dev-alpha-web', { requests: 0, windowSeconds: 1 })
-      // Not before the cache refreshes: a lookup reads nothing from the store.
+      // Not before the cache refreshes: a lookup reads nothing from the store, nor does a fresh cache's check.
+      expect(keys.refreshIfDue()).toBeUndefined()
       expect(keys.lookup('dev-key-beta')?.appId).toBe('beta-app')
       expect(keys.lookup(plaintextKey)).toBeUndefined()
       await keys.refresh()
@@ -357,6 +358,18 @@ describe('keys created, revoked and limited in the store', () => {
     } finally {
       keys.stop()
     }
+  })
+
+  it('a check is due once refreshMs has passed since the last one', async () => {
+    const { store } = await devRing()
+    const keys = createKeyCache(store, { refreshMs: 0 })
+    await keys.ready
+    await store.revokeApiKey('dev-alpha-web', 1_700_000_001)
+    expect(keys.lookup('dev-key-alpha')?.appId).toBe('alpha-web')
+    const due = keys.refreshIfDue()
+    expect(due).toBeInstanceOf(Promise)
+    await due
+    expect(keys.lookup('dev-key-alpha')).toBeUndefined()
   })
 
   it('seeds KEYS_FILE before the first read, and refuses to become ready in production with development keys', async () => {
