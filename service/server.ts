@@ -2,8 +2,9 @@
  * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
  * the reply. No application logic runs here (DESIGN "The quote path"). The only answers this thread makes itself:
  * the probes (`probes.ts`: liveness and readiness must not queue behind quotes), and, in the SPEC §7.1 envelope,
- * 429 (the key's rate limit, counted here for every worker), 413 (body over the limit), 503 (queue full, or a request past its deadline), 500 (the worker died) and 400 (HTTP
- * that Node cannot parse, or a request not received within the header and request timeouts).
+ * 429 (the key's rate limit, counted here for every worker), 413 (body over the limit), 503 (queue full, or a
+ * request past its deadline), 500 (the worker died) and 400 (HTTP that Node cannot parse, or a request not received
+ * within the header and request timeouts); and the metrics (`metrics/`), aggregated here over every thread.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
