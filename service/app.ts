@@ -18,6 +18,7 @@ import Koa from 'koa'
 import { type Engine, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import type { ServiceConfig } from './config.js'
+import { instrumentEngine, instrumentStore } from './metrics/observations.js'
 import { requestLog } from './middleware/requestLog.js'
 import { sourceStateFetchers } from './vm/sourceState.js'
 import { keySeeding } from './keys/importKeysFile.js'
@@ -121,8 +122,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
  * await deps.keys.ready
  */
 export function loadAppDeps(config: ServiceConfig): AppDeps {
-  const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
-  const store = config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config)
+  // Quote and store calls are timed for the metrics (`metrics/observations.ts`).
+  const engine = instrumentEngine(
+    createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps }),
+  )
+  const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config))
   const keys = createKeyCache(store, { refreshMs: config.keysRefreshMs, ...keySeeding(store, config) })
   return { engine, store, keys, config, venue: venueFromConfig(config.venue, store) }
 }

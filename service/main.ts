@@ -16,6 +16,7 @@
 import type { AddressInfo } from 'node:net'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { log } from './log.js'
+import { createMainMetrics } from './metrics/mainMetrics.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
 import { createKeyCache } from './keys/keyRing.js'
@@ -55,7 +56,22 @@ const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
 if (process.env.LOG_PRETTY === undefined && process.stderr.isTTY && !config.production) process.env.LOG_PRETTY = '1'
 const pool = createQuotePool(config)
 // Transaction status tracking runs off the request path, in its own thread with its own store connection.
-const tracker = startTrackerThread(config)
+let trackerTickAtMs: number | undefined
+// Every thread's metrics, in one registry on this thread (`metrics/`): the workers' come with their answers.
+const metrics = createMainMetrics({
+  queued: () => pool.queued,
+  inFlight: () => pool.inFlight,
+  readyWorkers: () => pool.readyWorkers,
+  threads: config.threads,
+  trackerTickAtMs: () => trackerTickAtMs,
+})
+const tracker = startTrackerThread(config, {
+  onTick: ({ due, observations }) => {
+    trackerTickAtMs = Date.now()
+    metrics.observeTrackerTick(due)
+    if (observations !== undefined) metrics.absorb(observations)
+  },
+})
 // Until the server exists, a signal only has workers and the tracker to stop.
 const stopDuringStartup = (signal: NodeJS.Signals) => {
   log('info', 'shutdown.during-startup', { signal })
@@ -90,6 +106,7 @@ try {
 const { server, close } = createQuoteServer(pool, config, {
   isStoreReachable: createStoreProbe(config),
   checkRateLimit: createRateLimitCheck(keys, config),
+  metrics: { metrics, token: config.metricsToken, production: config.production },
 })
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
 server.listen(config.port, config.host, () => {
