@@ -224,6 +224,27 @@ const ready: Operation = {
   },
 }
 
+const metrics: Operation = {
+  operationId: 'getMetrics',
+  summary: 'Prometheus metrics',
+  description:
+    'The Prometheus text format (prom-client) of the whole process: every worker thread and the tracker thread, ' +
+    'aggregated on the main thread, which answers it (never queued behind quotes). With `METRICS_TOKEN` set it needs ' +
+    '`Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without it, it is open outside production and answers ' +
+    '404 in production. README "Metrics" lists every metric and label. Needs no API key.',
+  tags: ['service'],
+  security: [],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  responses: {
+    '200': {
+      description: 'The metrics, `text/plain; version=0.0.4` (Prometheus exposition format).',
+      headers: requestIdHeader,
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    ...errorResponses(401, 404, 500),
+  },
+}
+
 const openapiDocument: Operation = {
   operationId: 'getOpenApiDocument',
   summary: 'This document',
@@ -248,6 +269,7 @@ export function paths(): Record<string, PathItem> {
     },
     '/health': { get: health, options: options('optionsHealth') },
     '/ready': { get: ready, options: options('optionsReady') },
+    '/metrics': { get: metrics },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },
     ...venuePaths(),
   }

@@ -11,6 +11,7 @@ import type { GetTransactionsOperations } from './operations/getTransactions.js'
 import type { CreateOrFetchVenueUserOperations } from './operations/createOrFetchVenueUser.js';
 import type { GetHealthOperations } from './operations/getHealth.js';
 import type { GetReadyOperations } from './operations/getReady.js';
+import type { GetMetricsOperations } from './operations/getMetrics.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
 import type { VenueSearchOperations } from './operations/venueSearch.js';
 import type { VenueGetMarketsOperations } from './operations/venueGetMarkets.js';
@@ -18,4 +19,4 @@ import type { VenueGetCurrentPositionsOperations } from './operations/venueGetCu
 import type { VenueGetClosedPositionsOperations } from './operations/venueGetClosedPositions.js';
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetMetricsOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
