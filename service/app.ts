@@ -18,9 +18,11 @@ import Koa from 'koa'
 import { type Engine, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import type { ServiceConfig } from './config.js'
+import { instrumentEngine, instrumentStore } from './metrics/observations.js'
 import { requestLog } from './middleware/requestLog.js'
 import { sourceStateFetchers } from './vm/sourceState.js'
-import { type KeyRing, loadKeyRing } from './keys/keyRing.js'
+import { keySeeding } from './keys/importKeysFile.js'
+import { type KeyCache, createKeyCache } from './keys/keyRing.js'
 import { createAuth } from './middleware/auth.js'
 import { createCompliance } from './middleware/compliance.js'
 import { errors } from './middleware/errors.js'
@@ -53,7 +55,8 @@ export interface AppDeps {
   readonly engine: Engine
   /** One connection per worker (SQLite): state shared between workers lives here, never in a worker's memory. */
   readonly store: Store
-  readonly keys: KeyRing
+  /** The keys, from the store, kept current (`keys/keyRing.ts`): wait for `keys.ready` before serving. */
+  readonly keys: KeyCache
   readonly config: ServiceConfig
   /** The prediction-market venue's reads: the fixture venue, or the real one by configuration. */
   readonly venue: VenueReads
@@ -110,16 +113,21 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 }
 
 /**
- * Loads what `createApp` needs, once per worker: the key ring, the snapshot and the engine over it, the store.
+ * Loads what `createApp` needs, once per worker: the snapshot and the engine over it, the store, and the key cache
+ * over the store (which first imports `KEYS_FILE`, by default the development keys).
  *
- * @throws InvalidSnapshotError for a bad snapshot; the key ring's errors (unreadable or invalid keys file,
- *   `DevelopmentKeysInProductionError`); the store's (file cannot be opened, migration fails)
+ * @throws InvalidSnapshotError for a bad snapshot; the store's errors (file cannot be opened, migration fails).
+ *   `keys.ready` rejects with the keys' (unreadable or invalid keys file, `DevelopmentKeysInProductionError`).
  * @example
  * const deps = loadAppDeps(loadConfig())
+ * await deps.keys.ready
  */
 export function loadAppDeps(config: ServiceConfig): AppDeps {
-  const keys = loadKeyRing(config)
-  const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
-  const store = config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config)
+  // Quote and store calls are timed for the metrics (`metrics/observations.ts`).
+  const engine = instrumentEngine(
+    createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps }),
+  )
+  const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config))
+  const keys = createKeyCache(store, { refreshMs: config.keysRefreshMs, ...keySeeding(store, config) })
   return { engine, store, keys, config, venue: venueFromConfig(config.venue, store) }
 }

@@ -48,8 +48,23 @@ export interface ServiceConfig {
   readonly dataDir: string
   /** `DATABASE_PATH`, default `<DATA_DIR>/crossroute.sqlite`. */
   readonly databasePath: string
-  /** `KEYS_FILE`, default `fixtures/keys.dev.json` (development keys). */
-  readonly keysFile: string
+  /**
+   * `KEYS_FILE`: a keys file imported into the store at start (keys already stored are left as they are). Default
+   * `fixtures/keys.dev.json` (the development keys) outside production, none in production.
+   */
+  readonly keysFile: string | undefined
+  /** `KEYS_REFRESH_MS`, default 2000: how often each thread checks the store for created or revoked keys. */
+  readonly keysRefreshMs: number
+  /**
+   * `RATE_LIMIT_REQUESTS` per `RATE_LIMIT_WINDOW_SECONDS`, default 6000 per 60 s: the limit of a key without its own
+   * (`npm run keys:limit`), per replica. `RATE_LIMIT_REQUESTS=0`: unlimited.
+   */
+  readonly defaultRateLimit: { readonly requests: number; readonly windowSeconds: number }
+  /**
+   * `METRICS_TOKEN`: `GET /api/metrics` then needs `Authorization: Bearer <token>`. Unset: the metrics are open
+   * outside production and not served (404) in production.
+   */
+  readonly metricsToken: string | undefined
   /** `GEO_HEADER`, default `cf-ipcountry`: the trusted header a fronting proxy sets to the client's country. */
   readonly geoHeader: string
   /** `GEO_BLOCKED`, comma-separated ISO 3166-1 alpha-2 codes; default `CU,IR,KP,SY`. */
@@ -147,7 +162,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     snapshotPath: path('SNAPSHOT_PATH', packagePath('fixtures/default.json')),
     dataDir,
     databasePath: path('DATABASE_PATH', resolve(dataDir, 'crossroute.sqlite')),
-    keysFile: path('KEYS_FILE', packagePath('fixtures/keys.dev.json')),
+    keysFile: env.KEYS_FILE
+      ? resolve(env.KEYS_FILE)
+      : env.NODE_ENV === 'production'
+        ? undefined
+        : packagePath('fixtures/keys.dev.json'),
+    keysRefreshMs: int('KEYS_REFRESH_MS', 2000, 50, 600_000),
+    defaultRateLimit: Object.freeze({
+      requests: int('RATE_LIMIT_REQUESTS', 6000, 0, 1_000_000_000),
+      windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    }),
+    metricsToken: env.METRICS_TOKEN || undefined,
     geoHeader: (env.GEO_HEADER || 'cf-ipcountry').toLowerCase(),
     geoBlocked: Object.freeze(
       (env.GEO_BLOCKED ?? 'CU,IR,KP,SY')

@@ -11,6 +11,7 @@ import type Koa from 'koa'
 import compose from 'koa-compose'
 import { InternalServerError } from './errors.js'
 import { logError } from './log.js'
+import { addBusySeconds, takeObservations } from './metrics/observations.js'
 import { errorEnvelope } from './middleware/errors.js'
 import type { AppContext, AppState, WireRequest, WireResponse } from './types.js'
 import { decodeRequest, encodeResponse } from './wire.js'
@@ -85,9 +86,22 @@ class WireOutgoing {
  */
 export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => Promise<string> {
   const handle = compose(app.middleware)
+  // Busy time for the metrics: wall time with at least one request in progress on this worker.
+  let inProgress = 0
+  let busySinceMs = 0
   return async function dispatch(wireRequest) {
-    const request = decodeRequest(wireRequest)
-    return encodeResponse(await runRequest(app, handle, request))
+    if (inProgress++ === 0) busySinceMs = performance.now()
+    try {
+      const request = decodeRequest(wireRequest)
+      const response = await runRequest(app, handle, request)
+      if (--inProgress === 0) addBusySeconds((performance.now() - busySinceMs) / 1000)
+      const observations = takeObservations()
+      if (observations !== undefined) response.observations = observations
+      return encodeResponse(response)
+    } catch (error) {
+      if (--inProgress === 0) addBusySeconds((performance.now() - busySinceMs) / 1000)
+      throw error
+    }
   }
 }
 
@@ -123,11 +137,13 @@ async function runRequest(
 /** What Koa's `respond()` would write, as a `WireResponse`: empty statuses and HEAD carry no body. */
 function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
   const status = ctx.status
+  const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute
+  const route = typeof matched === 'string' ? { route: matched } : {}
   if (EMPTY_STATUSES.has(status)) {
     res.removeHeader('content-type')
     res.removeHeader('content-length')
     res.removeHeader('transfer-encoding')
-    return { status, headers: res.wireHeaders(), body: '' }
+    return { status, headers: res.wireHeaders(), body: '', ...route }
   }
   const value: unknown = ctx.body
   let body: string
@@ -141,5 +157,5 @@ function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
     throw new TypeError('stream bodies cannot cross the worker boundary')
   } else body = JSON.stringify(value)
   res.setHeader('content-length', Buffer.byteLength(body))
-  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body }
+  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body, ...route }
 }

@@ -13,6 +13,7 @@ import type {
   MethodNotAllowedDetails,
   NotFoundDetails,
   PayloadTooLargeDetails,
+  RateLimitedDetails,
   ServiceErrorCode,
   ServiceUnavailableDetails,
   WalletScreenedDetails,
@@ -118,6 +119,21 @@ export class PayloadTooLargeError extends BaseError<PayloadTooLargeDetails, Serv
  * The service is saturated, or a chain service it needs for the answer (a node, a UTXO provider) did not answer;
  * retry after the time in the Retry-After header.
  */
+/** 429: the API key made its limit of requests in the current window; answered by the main thread (README). */
+export class RateLimitedError extends BaseError<RateLimitedDetails, ServiceErrorCode> {
+  static override readonly code = 'RATE_LIMITED'
+  static override readonly status = 429
+  static override readonly title = 'Rate limited'
+  static override readonly errorName = 'RateLimitedError'
+  constructor(details: RateLimitedDetails) {
+    super(
+      `This API key is limited to ${details.limit} requests per ${details.windowSeconds} s: retry after ` +
+        `${details.retryAfterSeconds} s`,
+      details,
+    )
+  }
+}
+
 export class ServiceUnavailableError extends BaseError<ServiceUnavailableDetails, ServiceErrorCode> {
   static override readonly code = 'SERVICE_UNAVAILABLE'
   static override readonly status = 503
@@ -149,6 +165,7 @@ export const SERVICE_ERROR_CLASSES = {
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   NOT_FOUND: NotFoundError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,
+  RATE_LIMITED: RateLimitedError,
   SERVICE_UNAVAILABLE: ServiceUnavailableError,
   INTERNAL_SERVER_ERROR: InternalServerError,
 } as const satisfies Record<

@@ -33,6 +33,7 @@ export {
   MissingApiKeyError,
   NotFoundError,
   PayloadTooLargeError,
+  RateLimitedError,
   SERVICE_ERROR_CLASSES,
   ServiceUnavailableError,
   WalletScreeningError,

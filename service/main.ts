@@ -6,7 +6,7 @@
  * 1. Reads the configuration (environment variables, `config.ts`).
  * 2. Starts the worker pool and the transaction tracker thread (service/tracker/README.md), and waits until every
  *    worker has built its app and the tracker is running. A worker that cannot (bad snapshot, unreadable keys file,
- *    development keys with `NODE_ENV=production`: `loadKeyRing` throws), or a tracker that cannot (`RPC_URLS`
+ *    development keys with `NODE_ENV=production`: the key cache refuses), or a tracker that cannot (`RPC_URLS`
  *    naming a chain the snapshot lacks), makes the service exit 1 with the reason, before it ever listens.
  * 3. Only then listens, and prints `crossroute listening on http://HOST:PORT/api` (the real port when `PORT=0`)
  *    and, with the development keys file, the development keys' names.
@@ -16,9 +16,13 @@
 import type { AddressInfo } from 'node:net'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { log } from './log.js'
+import { createMainMetrics } from './metrics/mainMetrics.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
+import { createKeyCache } from './keys/keyRing.js'
+import { createRateLimitCheck } from './rateLimit/keyRateLimits.js'
 import { createStoreProbe } from './store/probe.js'
+import { openStore } from './store/sqlite.js'
 import { startTrackerThread } from './tracker/trackerThread.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
@@ -52,7 +56,22 @@ const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
 if (process.env.LOG_PRETTY === undefined && process.stderr.isTTY && !config.production) process.env.LOG_PRETTY = '1'
 const pool = createQuotePool(config)
 // Transaction status tracking runs off the request path, in its own thread with its own store connection.
-const tracker = startTrackerThread(config)
+let trackerTickAtMs: number | undefined
+// Every thread's metrics, in one registry on this thread (`metrics/`): the workers' come with their answers.
+const metrics = createMainMetrics({
+  queued: () => pool.queued,
+  inFlight: () => pool.inFlight,
+  readyWorkers: () => pool.readyWorkers,
+  threads: config.threads,
+  trackerTickAtMs: () => trackerTickAtMs,
+})
+const tracker = startTrackerThread(config, {
+  onTick: ({ due, observations }) => {
+    trackerTickAtMs = Date.now()
+    metrics.observeTrackerTick(due)
+    if (observations !== undefined) metrics.absorb(observations)
+  },
+})
 // Until the server exists, a signal only has workers and the tracker to stop.
 const stopDuringStartup = (signal: NodeJS.Signals) => {
   log('info', 'shutdown.during-startup', { signal })
@@ -73,8 +92,22 @@ try {
 }
 process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
 
+// The rate limits are counted here, for every worker, with the keys read on a store connection of this thread
+// (no engine: the key cache and the store's modules do not load it). The workers have seeded the keys by now.
+const mainStore = openStore(config)
+const keys = createKeyCache(mainStore, { refreshMs: config.keysRefreshMs, useTimer: true })
+try {
+  await keys.ready
+} catch (error) {
+  await Promise.all([pool.destroy(), tracker.stop()])
+  refuseToStart(`the API keys cannot be read from the store: ${messageOf(error)}`)
+}
 // Readiness reads the store on a connection of its own (libsql only: this thread never loads the engine).
-const { server, close } = createQuoteServer(pool, config, { isStoreReachable: createStoreProbe(config) })
+const { server, close } = createQuoteServer(pool, config, {
+  isStoreReachable: createStoreProbe(config),
+  checkRateLimit: createRateLimitCheck(keys, config),
+  metrics: { metrics, token: config.metricsToken, production: config.production },
+})
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
 server.listen(config.port, config.host, () => {
   const { address, family, port } = server.address() as AddressInfo
@@ -101,6 +134,8 @@ function stop(signal: NodeJS.Signals): void {
   const trackerStopped = tracker.stop()
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
     await Promise.all([pool.destroy(), trackerStopped])
+    keys.stop()
+    mainStore.close()
     log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })
     process.exit(0)
   })

@@ -36,6 +36,8 @@ export interface QuotePool {
   readonly ready: Promise<void>
   /** Requests admitted and not yet answered (running or queued). */
   readonly inFlight: number
+  /** Requests waiting for a worker slot (piscina's queue), for the metrics. */
+  readonly queued: number
   /** Requests that can be in flight at once: `threads × concurrentTasksPerWorker + maxQueue`. */
   readonly capacity: number
   /** Workers that have built their app and are running now, out of `threads` (readiness). */
@@ -162,6 +164,9 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     ready,
     get inFlight() {
       return inFlight
+    },
+    get queued() {
+      return piscina.queueSize
     },
     capacity,
     get readyWorkers() {

@@ -2,8 +2,9 @@
  * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
  * the reply. No application logic runs here (DESIGN "The quote path"). The only answers this thread makes itself:
  * the probes (`probes.ts`: liveness and readiness must not queue behind quotes), and, in the SPEC §7.1 envelope,
- * 413 (body over the limit), 503 (queue full, or a request past its deadline), 500 (the worker died) and 400 (HTTP
- * that Node cannot parse, or a request not received within the header and request timeouts).
+ * 429 (the key's rate limit, counted here for every worker), 413 (body over the limit), 503 (queue full, or a
+ * request past its deadline), 500 (the worker died) and 400 (HTTP that Node cannot parse, or a request not received
+ * within the header and request timeouts); and the metrics (`metrics/`), aggregated here over every thread.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
@@ -14,6 +15,8 @@ import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import type { QuotePool } from './pool.js'
 import { type ProbeInputs, isProbe, probeReply } from './probes.js'
+import { type MetricsEndpointOptions, METRICS_PATH, isMetricsRequest, metricsReply } from './metrics/metricsEndpoint.js'
+import type { RateLimitCheck } from './rateLimit/keyRateLimits.js'
 import type { StoreProbe } from './store/probe.js'
 import { decodeResponse, encodeRequest } from './wire.js'
 
@@ -32,7 +35,14 @@ export interface QuoteServer {
 export interface QuoteServerOptions {
   /** Whether the store can be read, for readiness; default: always (a server without a store of its own). */
   readonly isStoreReachable?: StoreProbe
+  /** The per-key rate limits (`rateLimit/keyRateLimits.ts`); default: none. */
+  readonly checkRateLimit?: RateLimitCheck
+  /** The metrics: every answer is counted, and `GET /api/metrics` served (`metrics/`); default: none. */
+  readonly metrics?: MetricsEndpointOptions
 }
+
+/** The route label of answers made before any route matched (main-thread errors, 404s). */
+const NO_ROUTE = 'none'
 
 /**
  * Creates (does not start) the HTTP server in front of `pool`.
@@ -53,7 +63,12 @@ export function createQuoteServer(
   const limitBytes = config.bodyLimitBytes
   let isClosing = false
 
-  const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, body: string) => {
+  const metrics = options.metrics?.metrics
+  /** Counts an answer: its route label, status, and seconds since `startedMs`. */
+  const observe = (req: IncomingMessage, route: string, status: number, startedMs: number) =>
+    metrics?.observeRequest(route, req.method ?? 'GET', status, (performance.now() - startedMs) / 1000)
+
+  const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, body: string, startedMs: number) => {
     req.headers[REQUEST_ID_HEADER] = requestId
     const wireRequest = encodeRequest({
       method: req.method ?? 'GET',
@@ -65,14 +80,17 @@ export function createQuoteServer(
     pool.run(wireRequest).then(
       (text) => {
         try {
-          const { status, headers, body: responseBody } = decodeResponse(text)
+          const { status, headers, body: responseBody, route, observations } = decodeResponse(text)
+          if (observations !== undefined) metrics?.absorb(observations)
           if (isClosing) headers.connection = 'close'
           res.writeHead(status, headers)
           res.end(responseBody)
+          observe(req, route ?? NO_ROUTE, status, startedMs)
         } catch (error) {
           // A malformed reply or an invalid header value: a bug, but never an unhandled rejection.
           logError('request.reply-failed', error, { requestId, method: req.method, url: req.url })
           writeError(res, requestId, new InternalServerError())
+          observe(req, NO_ROUTE, 500, startedMs)
         }
       },
       (error: unknown) => {
@@ -83,6 +101,7 @@ export function createQuoteServer(
           logError('request.worker-failed', error, { requestId, method: req.method, url: req.url })
           writeError(res, requestId, new InternalServerError())
         }
+        observe(req, NO_ROUTE, res.statusCode, startedMs)
       },
     )
   }
@@ -106,8 +125,9 @@ export function createQuoteServer(
     threads: config.threads,
     isStoreReachable: options.isStoreReachable ?? (() => true),
   }
-  const answerProbe = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+  const answerProbe = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
     const { status, body } = probeReply(req.url, probeInputs)
+    observe(req, req.url?.split('?', 1)[0] ?? NO_ROUTE, status, startedMs)
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
@@ -121,9 +141,36 @@ export function createQuoteServer(
     res.end(req.method === 'HEAD' ? undefined : body)
   }
 
-  const tooLarge = (res: ServerResponse, requestId: string) =>
+  const tooLarge = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
     // The rest of the body is never read: close the connection instead of draining it.
     writeError(res, requestId, new PayloadTooLargeError({ limitBytes }), { connection: 'close' })
+    observe(req, NO_ROUTE, 413, startedMs)
+  }
+
+  const answerMetrics = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
+    void metricsReply(req, options.metrics!).then(
+      (reply) => {
+        if ('status' in reply) {
+          writeError(res, requestId, reply)
+        } else {
+          res.writeHead(200, {
+            'content-type': reply.contentType,
+            'content-length': String(Buffer.byteLength(reply.body)),
+            'cache-control': 'no-store',
+            [REQUEST_ID_HEADER]: requestId,
+            ...(isClosing ? { connection: 'close' } : {}),
+          })
+          res.end(req.method === 'HEAD' ? undefined : reply.body)
+        }
+        observe(req, METRICS_PATH, res.statusCode, startedMs)
+      },
+      (error: unknown) => {
+        logError('metrics.failed', error, { requestId })
+        writeError(res, requestId, new InternalServerError())
+        observe(req, METRICS_PATH, 500, startedMs)
+      },
+    )
+  }
 
   const server = createServer(
     {
@@ -134,12 +181,28 @@ export function createQuoteServer(
       connectionsCheckingInterval: 1000,
     },
     (req, res) => {
+      const startedMs = performance.now()
       const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
-      if (isProbe(req.method, req.url)) return answerProbe(req, res, requestId)
+      if (isProbe(req.method, req.url)) return answerProbe(req, res, requestId, startedMs)
+      if (options.metrics !== undefined && isMetricsRequest(req.method, req.url)) {
+        return answerMetrics(req, res, requestId, startedMs)
+      }
       const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
+      const limited = options.checkRateLimit?.(req)
+      if (limited !== undefined) {
+        const retryAfter = { 'retry-after': String(limited.details.retryAfterSeconds) }
+        // A body is never read: close the connection instead of draining it.
+        const hasBody = contentLength !== undefined || transferEncoding !== undefined
+        writeError(res, requestId, limited, hasBody ? { ...retryAfter, connection: 'close' } : retryAfter)
+        return observe(req, NO_ROUTE, 429, startedMs)
+      }
       // The common case, a GET: no body, no waiting for the request stream's end.
-      if (contentLength === undefined && transferEncoding === undefined) return forward(req, res, requestId, '')
-      if (contentLength !== undefined && Number(contentLength) > limitBytes) return tooLarge(res, requestId)
+      if (contentLength === undefined && transferEncoding === undefined) {
+        return forward(req, res, requestId, '', startedMs)
+      }
+      if (contentLength !== undefined && Number(contentLength) > limitBytes) {
+        return tooLarge(req, res, requestId, startedMs)
+      }
 
       const chunks: Buffer[] = []
       let receivedBytes = 0
@@ -149,9 +212,9 @@ export function createQuoteServer(
         // A chunked body (no Content-Length) went over the limit: stop buffering and answer now.
         req.off('data', onData).off('end', onEnd)
         chunks.length = 0
-        tooLarge(res, requestId)
+        tooLarge(req, res, requestId, startedMs)
       }
-      const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'))
+      const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'), startedMs)
       req.on('data', onData).on('end', onEnd)
       // A client that aborts mid-body: nothing to answer, nothing to forward.
       req.on('error', () => req.off('end', onEnd))
@@ -168,6 +231,7 @@ export function createQuoteServer(
           ? 'the request was not received in time'
           : 'malformed HTTP request'
     const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
+    metrics?.observeRequest(NO_ROUTE, 'other', 400, 0)
     socket.end(
       'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
         `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +

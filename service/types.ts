@@ -1,3 +1,4 @@
+import type { Observations } from './metrics/observations.js'
 import type { ParameterizedContext } from 'koa'
 
 /** What an API key grants (SPEC §5): one app of one organization. Stored hashed in the keys file. */
@@ -62,4 +63,8 @@ export interface WireResponse {
   status: number
   headers: Record<string, string>
   body: string
+  /** The matched route's pattern (`/api/getAction`), for the metrics; absent when none matched. */
+  route?: string
+  /** What the worker measured since its previous answer (`metrics/observations.ts`), for the metrics. */
+  observations?: Observations
 }

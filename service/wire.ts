@@ -7,10 +7,11 @@
  * is never escaped into JSON and parsed again on the main thread:
  *
  * ```
- * <status>\n<JSON of the headers>\n<body>
+ * <status>[ <JSON of {route, observations}>]\n<JSON of the headers>\n<body>
  * ```
  *
- * JSON never contains a raw newline, so the first two newlines always delimit the header line.
+ * JSON never contains a raw newline, so the first two newlines always delimit the header line. The optional part of
+ * the status line carries what the main thread's metrics need (the matched route, the worker's observations).
  *
  * No runtime imports on purpose: the main thread loads this without loading Koa or the engine.
  */
@@ -50,7 +51,9 @@ export function decodeRequest(text: string): WireRequest {
  * // '200\n{"content-type":"application/json"}\n{}'
  */
 export function encodeResponse(response: WireResponse): string {
-  return `${response.status}\n${JSON.stringify(response.headers)}\n${response.body}`
+  const { route, observations } = response
+  const meta = route === undefined && observations === undefined ? '' : ` ${JSON.stringify({ route, observations })}`
+  return `${response.status}${meta}\n${JSON.stringify(response.headers)}\n${response.body}`
 }
 
 /**
@@ -62,10 +65,17 @@ export function decodeResponse(text: string): WireResponse {
   const statusEnd = text.indexOf('\n')
   const headersEnd = statusEnd < 0 ? -1 : text.indexOf('\n', statusEnd + 1)
   if (headersEnd < 0) throw new SyntaxError('malformed wire response: missing header line')
-  const status = Number(text.slice(0, statusEnd))
+  const metaStart = text.indexOf(' ')
+  const hasMeta = metaStart >= 0 && metaStart < statusEnd
+  const status = Number(text.slice(0, hasMeta ? metaStart : statusEnd))
   if (!Number.isInteger(status) || status < 100 || status > 599) {
     throw new SyntaxError('malformed wire response: bad status')
   }
   const headers = JSON.parse(text.slice(statusEnd + 1, headersEnd)) as Record<string, string>
-  return { status, headers, body: text.slice(headersEnd + 1) }
+  const response: WireResponse = { status, headers, body: text.slice(headersEnd + 1) }
+  if (!hasMeta) return response
+  const meta = JSON.parse(text.slice(metaStart + 1, statusEnd)) as Pick<WireResponse, 'route' | 'observations'>
+  if (meta.route !== undefined) response.route = meta.route
+  if (meta.observations !== undefined) response.observations = meta.observations
+  return response
 }

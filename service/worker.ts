@@ -5,9 +5,9 @@
  * (`createDispatcher` turns every failure into an envelope), so a rejected task on the main thread always means
  * that the worker itself died.
  *
- * When the app is built, the worker posts `WORKER_READY` to the main thread; `pool.ts` waits for every worker's
- * before the server listens. A failure while building (bad snapshot, keys file refused) posts `WORKER_FAILED`
- * with the reason, then ends the worker.
+ * When the app is built and the keys read from the store, the worker posts `WORKER_READY` to the main thread;
+ * `pool.ts` waits for every worker's before the server listens. A failure while building (bad snapshot, keys file
+ * refused, development keys in production) posts `WORKER_FAILED` with the reason, then ends the worker.
  *
  * Note: under `--import tsx` on Node 20, worker threads load this module through tsx's `require` hook (piscina
  * tries `require` first), i.e. as CommonJS: no top-level `await` here.
@@ -19,19 +19,39 @@ import { createDispatcher } from './dispatch.js'
 import { testRoutesEnabled } from './routes/testRoutes.js'
 import { WORKER_FAILED, WORKER_READY, type WorkerData, type WorkerMessage } from './workerProtocol.js'
 
+const reportFailure = (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  parentPort?.postMessage({ type: WORKER_FAILED, threadId, message } satisfies WorkerMessage)
+}
+
 function buildApp() {
   const config: ServiceConfig = (workerData as WorkerData | undefined)?.config ?? loadConfig()
   try {
-    return createApp(loadAppDeps(config), { testRoutes: testRoutesEnabled(config) })
+    const deps = loadAppDeps(config)
+    return { app: createApp(deps, { testRoutes: testRoutesEnabled(config) }), keysReady: deps.keys.ready }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
-    parentPort?.postMessage({ type: WORKER_FAILED, threadId, message } satisfies WorkerMessage)
+    reportFailure(error)
     throw error
   }
 }
 
-/** Runs one serialized request through the app; piscina calls it once per task. */
-const dispatch: (wireRequest: string) => Promise<string> = createDispatcher(buildApp())
-export default dispatch
+const { app, keysReady } = buildApp()
 
-parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
+/**
+ * Runs one serialized request through the app; piscina calls it once per task. Exported as a promise, which piscina
+ * awaits before it sends the worker any task: it resolves once the keys are read from the store (the development
+ * keys or KEYS_FILE imported first). Waiting any other way would not work: an idle piscina worker sleeps in
+ * `Atomics.wait`, where no promise makes progress.
+ */
+const dispatch: Promise<(wireRequest: string) => Promise<string>> = keysReady.then(
+  () => {
+    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
+    return createDispatcher(app)
+  },
+  (error: unknown) => {
+    reportFailure(error)
+    // A rejected export would make piscina load the module a second time (with import()): end the thread instead.
+    process.exit(1)
+  },
+)
+export default dispatch

@@ -1,10 +1,13 @@
 /**
- * The API keys file: format, hashing and validation. Shared by the key ring (read at worker start) and the
- * `keys:create` CLI (which validates the whole file again before writing it).
+ * The API keys file: format and validation. A keys file is imported into the store (`importKeysFile`: the
+ * development keys by default, `KEYS_FILE` at start, `npm run keys:import`); the `keys` CLI validates a new key
+ * with the same rules.
  */
-import { createHash } from 'node:crypto'
 import { type Vm, compileValidator, rules, schemas, walletAddressProblem } from '../../engine/index.js'
 import type { ApiKeyRecord } from '../types.js'
+import { hashApiKey } from './keyHash.js'
+
+export { hashApiKey }
 
 /** The only format version so far. */
 export const KEYS_FILE_VERSION = 1
@@ -37,21 +40,6 @@ export class InvalidKeysFileError extends Error {
     this.path = path
     this.entry = entry
   }
-}
-
-/**
- * SHA-256 of an API key, hex. A plain, unsalted hash suffices because keys are random (`cr_` + 256 bits): a
- * slow, salted KDF defends low-entropy passwords against guessing, which random keys do not need, and a
- * deterministic hash lets the key ring index keys by it.
- *
- * @param plaintextKey - the key as the client sends it in `x-api-key`.
- * @returns 64 lower-case hex digits.
- *
- * @example
- * hashApiKey('dev-key-alpha') // '07afa138e4ff…818d'
- */
-export function hashApiKey(plaintextKey: string): string {
-  return createHash('sha256').update(plaintextKey, 'utf8').digest('hex')
 }
 
 /** Ids travel in comma-separated query parameters (`appIds`) and logs: no commas, spaces or quotes. */

@@ -26,6 +26,7 @@ export const ERROR_STATUSES = {
   404: 'NotFound',
   405: 'MethodNotAllowed',
   413: 'PayloadTooLarge',
+  429: 'TooManyRequests',
   500: 'InternalServerError',
   503: 'ServiceUnavailable',
 } as const
@@ -45,6 +46,7 @@ const STATUS_TEXT: Readonly<Record<ErrorStatus, string>> = {
   404: 'No endpoint at this path (any path not in this document). Answered before authentication.',
   405: 'The path exists, but not for this method; the `Allow` header lists the methods it has. Answered before authentication.',
   413: 'The request body is larger than the limit (`BODY_LIMIT_BYTES`, default 1 MiB). Answered before routing, for any path; the connection is closed.',
+  429: 'The API key made its limit of requests in the current window (per key, per replica; README "Rate limits"): retry after `Retry-After` seconds. Answered before the request reaches a worker.',
   500: 'An unexpected failure; the envelope carries no internals (quote `x-request-id` when reporting it).',
   503: 'The service is at capacity (its request queue is full): retry after `Retry-After` seconds.',
 }
@@ -94,7 +96,7 @@ export function errorResponses(): Record<string, Response> {
       headers: {
         'x-request-id': componentRef('headers', 'XRequestId'),
         ...(status === 405 ? { Allow: componentRef('headers', 'Allow') } : {}),
-        ...(status === 503 ? { 'Retry-After': componentRef('headers', 'RetryAfter') } : {}),
+        ...(status === 503 || status === 429 ? { 'Retry-After': componentRef('headers', 'RetryAfter') } : {}),
       },
       content: { 'application/json': { schema: schemaRef(`ErrorResponse${status}`) } },
     }

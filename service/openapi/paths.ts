@@ -69,7 +69,7 @@ const getAction: Operation = {
         schema: { const: 'no-store' },
       },
     }),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -108,7 +108,7 @@ const registerTxs: Operation = {
   },
   responses: {
     '200': ok('One result per registration, in request order.', 'RegistrationResults', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -134,7 +134,7 @@ const relayGasless: Operation = {
   },
   responses: {
     '200': ok('The relayed transaction, now pending.', 'RelayGaslessResponse', noStore),
-    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 429, 500, 503),
   },
 }
 
@@ -149,7 +149,7 @@ const getStatus: Operation = {
   parameters: parameterRefs('GetStatus'),
   responses: {
     '200': ok('The transaction.', 'TransactionDetails', noStore),
-    ...errorResponses(400, 401, 403, 404, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 404, 405, 413, 429, 500, 503),
   },
 }
 
@@ -165,7 +165,7 @@ const getTransactions: Operation = {
   parameters: parameterRefs('GetTransactions'),
   responses: {
     '200': ok('One page, and the pagination.', 'TransactionHistory', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -193,7 +193,7 @@ const createOrFetchVenueUser: Operation = {
   },
   responses: {
     '200': ok('The user, and whether this call created it.', 'VenueUser', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -226,6 +226,27 @@ const ready: Operation = {
   },
 }
 
+const metrics: Operation = {
+  operationId: 'getMetrics',
+  summary: 'Prometheus metrics',
+  description:
+    'The Prometheus text format (prom-client) of the whole process: every worker thread and the tracker thread, ' +
+    'aggregated on the main thread, which answers it (never queued behind quotes). With `METRICS_TOKEN` set it needs ' +
+    '`Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without it, it is open outside production and answers ' +
+    '404 in production. README "Metrics" lists every metric and label. Needs no API key.',
+  tags: ['service'],
+  security: [],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  responses: {
+    '200': {
+      description: 'The metrics, `text/plain; version=0.0.4` (Prometheus exposition format).',
+      headers: requestIdHeader,
+      content: { 'text/plain': { schema: { type: 'string' } } },
+    },
+    ...errorResponses(401, 404, 500),
+  },
+}
+
 const openapiDocument: Operation = {
   operationId: 'getOpenApiDocument',
   summary: 'This document',
@@ -250,6 +271,7 @@ export function paths(): Record<string, PathItem> {
     },
     '/health': { get: health, options: options('optionsHealth') },
     '/ready': { get: ready, options: options('optionsReady') },
+    '/metrics': { get: metrics },
     '/openapi.json': { get: openapiDocument, options: options('optionsOpenApiDocument') },
     ...venuePaths(),
   }

@@ -37,7 +37,7 @@ const operation = (
   parameters: parameterRefs(parameters),
   responses: {
     '200': ok(answer[0], answer[1], noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 })
 

@@ -64,6 +64,20 @@ export const ServiceUnavailableDetails = Type.Object(
 )
 export type ServiceUnavailableDetails = Static<typeof ServiceUnavailableDetails>
 
+/** `RATE_LIMITED`: the key made its limit of requests in the current window (README "Rate limits"). */
+export const RateLimitedDetails = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, description: 'Requests the key may make per window (on this replica).' }),
+    windowSeconds: Type.Integer({ minimum: 1, description: 'The length of the window, in seconds.' }),
+    retryAfterSeconds: Type.Integer({
+      minimum: 1,
+      description: 'Seconds until the window ends and requests are counted again; same as the `Retry-After` header.',
+    }),
+  },
+  { additionalProperties: false },
+)
+export type RateLimitedDetails = Static<typeof RateLimitedDetails>
+
 /** `GASLESS_NOT_ENABLED`: `gasless=true` with an API key that does not have gasless enabled (SPEC §5.5). */
 export const GaslessNotEnabledDetails = Type.Object(
   { appId: Type.String({ description: "The key's app." }) },
@@ -81,6 +95,7 @@ export type ServiceErrorCode =
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
+  | 'RATE_LIMITED'
   | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR'
 
@@ -97,6 +112,7 @@ export const SERVICE_ERROR_DETAILS: Readonly<Record<ServiceErrorCode, TObject | 
   METHOD_NOT_ALLOWED: MethodNotAllowedDetails,
   NOT_FOUND: Type.Optional(NotFoundDetails),
   PAYLOAD_TOO_LARGE: PayloadTooLargeDetails,
+  RATE_LIMITED: RateLimitedDetails,
   SERVICE_UNAVAILABLE: ServiceUnavailableDetails,
   INTERNAL_SERVER_ERROR: undefined,
 }

@@ -3,6 +3,7 @@
  * (1-based) takes the database from version `n − 1` to `n`. Append new migrations; never edit a released one.
  */
 import { type Database, pragmaValue } from './database.js'
+import { API_KEYS_MIGRATION_SQL } from './apiKeys.js'
 import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 import { VENUE_WORKFLOWS_SQL } from './venueWorkflows.js'
@@ -40,6 +41,7 @@ export interface Migration {
  * 5. Venue users and the live order books (`venueBookSchema.ts`).
  * 6. The deposit addresses the tracker watches, and its per-chain scan cursors (`depositSchema.ts`).
  * 7. The venue's order workflows (`venueWorkflows.ts`): one row per `getAction` with `actionType=venue`.
+ * 8. API keys (hashed) with their rate limits, and a version counter bumped by every change (`apiKeys.ts`).
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -246,6 +248,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 5, name: 'venue users and live order books', sql: VENUE_TRADING_SQL },
   { version: 6, name: 'deposit address watches', sql: DEPOSIT_WATCH_SQL },
   { version: 7, name: 'venue order workflows', sql: VENUE_WORKFLOWS_SQL },
+  { version: 8, name: 'api keys and their rate limits', sql: API_KEYS_MIGRATION_SQL },
 ])
 
 /** The schema version this code expects. */

@@ -14,6 +14,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServiceConfig } from '../config.js'
+import { apiKeyMethods } from './apiKeys.js'
 import { type Database, openDatabase, pragmaValue, prepare } from './database.js'
 import { depositMethods } from './deposits.js'
 import { historyMethods } from './history.js'
@@ -157,6 +158,7 @@ function sqliteStore(db: Database): Store {
     ...venueBookMethods(db),
     ...venueWorkflowMethods(db),
     ...deposits.methods,
+    ...apiKeyMethods(db),
     recordQuote(entry: QuoteEntry): void {
       const row = quoteParameters(entry)
       // A quote alone is one statement (autocommit); with its deposit watch, one transaction for both.

@@ -13,6 +13,7 @@
  */
 import type { ApiKeyRecord } from '../types.js'
 import type { TxPathEntry } from '../schema/transactionDetails.js'
+import type { ApiKeyStore } from './apiKeys.js'
 import type { VenueStore } from './venueStore.js'
 import type { VenueBookStore } from './venueBook.js'
 import type { VenueUserStore } from './venueUsers.js'
@@ -178,10 +179,12 @@ export interface HistoryPage {
 /**
  * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
  * worker thread opens its own `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills),
- * `venueUsers.ts` and `venueBook.ts` (users and live books), `venueWorkflows.ts` (order workflows; asynchronous),
- * declared beside their tables; the deposit addresses' methods: `depositStore.ts` (Promise-returning).
+ * `venueUsers.ts` and `venueBook.ts` (users and live books), `venueWorkflows.ts` (order workflows), declared beside
+ * their tables; the deposit addresses' methods: `depositStore.ts`; the API keys': `apiKeys.ts` (these three
+ * asynchronous, as every method will be with the PostgreSQL backend).
  */
-export interface Store extends VenueStore, VenueUserStore, VenueBookStore, VenueWorkflowStore, DepositStore {
+export interface Store
+  extends VenueStore, VenueUserStore, VenueBookStore, VenueWorkflowStore, DepositStore, ApiKeyStore {
   /**
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).

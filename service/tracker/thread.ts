@@ -6,20 +6,24 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { log, logError } from '../log.js'
+import { instrumentStore, takeObservations } from '../metrics/observations.js'
 import { openStore } from '../store/sqlite.js'
 import { trackerFromConfig } from './trackerFromConfig.js'
 import { venueWorkflowSettler } from '../venue/placeOrder.js'
 import {
+  TRACKER_METRICS,
   TRACKER_READY,
   TRACKER_STOP,
   type TrackerMessage,
+  type TrackerMetricsMessage,
   type TrackerWorkerData,
   isTrackerMessage,
 } from './trackerProtocol.js'
 
 const { config } = workerData as TrackerWorkerData
 const port = parentPort!
-const store = openStore(config)
+// Its store calls are observed for the metrics: the statuses transactions enter (`metrics/observations.ts`).
+const store = instrumentStore(openStore(config))
 let tracker
 try {
   tracker = trackerFromConfig(config, store, venueWorkflowSettler(store))
@@ -42,7 +46,10 @@ log('info', 'tracker.started', {
 while (!stopping.signal.aborted) {
   let isBacklogged = false
   try {
-    isBacklogged = (await tracker.tick()).isBacklogged
+    const tick = await tracker.tick()
+    isBacklogged = tick.isBacklogged
+    const observations = takeObservations()
+    port.postMessage({ type: TRACKER_METRICS, due: tick.checked, observations } satisfies TrackerMetricsMessage)
   } catch (error) {
     // The store itself failed (locked past busy_timeout, disk full…): log, and try again next interval.
     logError('tracker.tick-failed', error)

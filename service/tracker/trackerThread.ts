@@ -9,9 +9,11 @@ import type { ServiceConfig } from '../config.js'
 import { log, logError } from '../log.js'
 import { siblingModule } from '../moduleUrl.js'
 import {
+  TRACKER_METRICS,
   TRACKER_READY,
   TRACKER_STOP,
   type TrackerMessage,
+  type TrackerMetricsMessage,
   type TrackerWorkerData,
   isTrackerMessage,
 } from './trackerProtocol.js'
@@ -34,6 +36,8 @@ export interface TrackerThread {
 export interface StartTrackerThreadOptions {
   /** The thread's module; default `thread.ts` beside this file (`thread.js` in the build). */
   readonly filename?: URL
+  /** Called with each tick's figures, for the metrics. */
+  readonly onTick?: (message: TrackerMetricsMessage) => void
 }
 
 /**
@@ -79,6 +83,7 @@ export function startTrackerThread(config: ServiceConfig, options: StartTrackerT
     worker = current
     let failure: unknown
     current.on('message', (message: unknown) => {
+      if (isTrackerMessage(message, TRACKER_METRICS)) return options.onTick?.(message as TrackerMetricsMessage)
       if (!isTrackerMessage(message, TRACKER_READY)) return
       if (isStarted) log('info', 'tracker.restarted')
       isStarted = true

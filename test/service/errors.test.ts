@@ -41,6 +41,7 @@ import {
   GaslessNotEnabledError,
   NotFoundError,
   PayloadTooLargeError,
+  RateLimitedError,
   ServiceUnavailableError,
   WalletScreeningError,
 } from '../../service/errors.js'
@@ -99,6 +100,7 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
   // Both forms: an unknown path carries it, a resource not found (getStatus) does not.
   NOT_FOUND: [new NotFoundError('Not found', { path: '/api/nope' }), new NotFoundError('No transaction')],
   PAYLOAD_TOO_LARGE: [new PayloadTooLargeError({ limitBytes: 1024 })],
+  RATE_LIMITED: [new RateLimitedError({ limit: 5, windowSeconds: 60, retryAfterSeconds: 42 })],
   SERVICE_UNAVAILABLE: [new ServiceUnavailableError({ retryAfterSeconds: 1 })],
   INTERNAL_SERVER_ERROR: [new InternalServerError()],
 }

@@ -1,34 +1,57 @@
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import Koa from 'koa'
 import { afterAll, describe, expect, it } from 'vitest'
 import { BaseError } from '../../engine/index.js'
 import { InvalidApiKeyError, MissingApiKeyError } from '../../service/errors.js'
 import { loadConfig } from '../../service/config.js'
 import { createApiKey } from '../../service/keys/createApiKey.js'
-import { DevelopmentKeysInProductionError, type KeyRing, loadKeyRing } from '../../service/keys/keyRing.js'
+import {
+  DevelopmentKeysInProductionError,
+  importKeysFile,
+  keySeeding,
+  readKeysFile,
+} from '../../service/keys/importKeysFile.js'
+import { type KeyRing, buildKeyRing, createKeyCache } from '../../service/keys/keyRing.js'
 import { hashApiKey, InvalidKeysFileError } from '../../service/keys/keysFile.js'
 import { createAuth } from '../../service/middleware/auth.js'
+import { openStore } from '../../service/store/sqlite.js'
+import type { Store } from '../../service/store/store.js'
 import type { AppState } from '../../service/types.js'
 import { thrown } from '../helpers/thrown.js'
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const DEV_KEYS_FILE = loadConfig({}).keysFile
+const DEV_KEYS_FILE = loadConfig({}).keysFile!
 const DEV_KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta']
 const tempDir = mkdtempSync(join(tmpdir(), 'crossroute-keys-'))
-afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
+const stores: Store[] = []
+afterAll(() => {
+  for (const store of stores) store.close()
+  rmSync(tempDir, { recursive: true, force: true })
+})
 
 let fileCount = 0
 function writeKeysFile(content: unknown): string {
   const path = join(tempDir, `keys-${++fileCount}.json`)
   writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
   return path
+}
+
+/** A fresh SQLite store of its own. */
+function freshStore(): Store {
+  const dataDir = join(tempDir, `store-${++fileCount}`)
+  const store = openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
+  stores.push(store)
+  return store
+}
+
+/** A store seeded with the development keys, and the ring over it. */
+async function devRing(): Promise<{ store: Store; keys: KeyRing }> {
+  const store = freshStore()
+  await importKeysFile(store, DEV_KEYS_FILE, { production: false, createdAt: 1_700_000_000 })
+  return { store, keys: buildKeyRing(await store.listApiKeys()) }
 }
 
 const goodEntry = {
@@ -42,19 +65,20 @@ const goodEntry = {
   appFees: [],
 }
 
-describe('loadKeyRing on the development keys file', () => {
-  const keys = loadKeyRing({ keysFile: DEV_KEYS_FILE, production: false })
-
-  it('stores hashes only: no plaintext key appears in the file', () => {
+describe('the development keys, seeded into the store', () => {
+  it('stores hashes only: no plaintext key appears in the file or the store', async () => {
     const text = readFileSync(DEV_KEYS_FILE, 'utf8')
+    const { store } = await devRing()
+    const stored = JSON.stringify(await store.listApiKeys())
     for (const key of DEV_KEYS) {
       expect(text).not.toContain(key)
-      expect(text).toContain(hashApiKey(key))
+      expect(stored).not.toContain(key)
+      expect(stored).toContain(hashApiKey(key))
     }
   })
 
-  it('finds the three development keys with what they grant', () => {
-    expect(keys.isDevelopment).toBe(true)
+  it('finds the three development keys with what they grant', async () => {
+    const { keys } = await devRing()
     expect(keys.lookup('dev-key-alpha')).toMatchObject({
       orgId: 'alpha',
       appId: 'alpha-web',
@@ -74,7 +98,8 @@ describe('loadKeyRing on the development keys file', () => {
     expect(keys.lookup('dev-key-beta')).not.toHaveProperty('keyHash')
   })
 
-  it('knows no other key', () => {
+  it('knows no other key', async () => {
+    const { keys } = await devRing()
     for (const key of [
       '',
       'dev-key-gamma',
@@ -87,29 +112,64 @@ describe('loadKeyRing on the development keys file', () => {
     }
   })
 
-  it('lists the apps of an organization once each', () => {
-    expect(keys.appsOfOrg('alpha').map((app) => app.appId)).toEqual(['alpha-web', 'alpha-mobile'])
+  it('lists the apps of an organization once each, revoked ones included', async () => {
+    const { store, keys } = await devRing()
+    expect(
+      keys
+        .appsOfOrg('alpha')
+        .map((app) => app.appId)
+        .sort(),
+    ).toEqual(['alpha-mobile', 'alpha-web'])
     expect(keys.appsOfOrg('beta').map((app) => app.appId)).toEqual(['beta-app'])
     expect(keys.appsOfOrg('nobody')).toEqual([])
+    await store.revokeApiKey('dev-beta-app', 1_700_000_001)
+    const after = buildKeyRing(await store.listApiKeys())
+    expect(after.lookup('dev-key-beta')).toBeUndefined()
+    expect(after.appsOfOrg('beta').map((app) => app.appId)).toEqual(['beta-app'])
   })
 
-  it('is refused in production', () => {
-    const error = thrown(
-      () => loadKeyRing({ keysFile: DEV_KEYS_FILE, production: true }),
-      DevelopmentKeysInProductionError,
+  it('importing again stores nothing and leaves a revoked key revoked', async () => {
+    const { store } = await devRing()
+    const version = await store.apiKeysVersion()
+    expect(await store.revokeApiKey('dev-alpha-web', 1_700_000_001)).toBe(true)
+    expect(await store.revokeApiKey('dev-alpha-web', 1_700_000_002)).toBe(false)
+    expect(await importKeysFile(store, DEV_KEYS_FILE, { production: false, createdAt: 1_700_000_003 })).toBe(0)
+    expect(await store.apiKeysVersion()).toBe(version + 1)
+    const row = (await store.listApiKeys()).find((key) => key.keyId === 'dev-alpha-web')
+    expect(row).toMatchObject({ revokedAt: 1_700_000_001, isDevelopment: true, createdAt: 1_700_000_000 })
+  })
+
+  it('is refused in production, as a file and while active in the store', async () => {
+    const error = await importKeysFile(freshStore(), DEV_KEYS_FILE, { production: true, createdAt: 0 }).then(
+      () => undefined,
+      (caught: unknown) => caught,
     )
-    expect(error.message).toContain(DEV_KEYS_FILE)
-    expect(error.message).toContain('keys:create')
+    expect(error).toBeInstanceOf(DevelopmentKeysInProductionError)
+    expect((error as Error).message).toContain(DEV_KEYS_FILE)
+    expect((error as Error).message).toContain('keys:create')
+
+    const { store } = await devRing()
+    const { checkFirstLoad } = keySeeding(store, { keysFile: undefined, production: true })
+    const active = await store.listApiKeys()
+    expect(thrown(() => checkFirstLoad(active), DevelopmentKeysInProductionError).message).toContain('keys:revoke')
+    for (const key of DEV_KEYS.map(hashApiKey)) {
+      const row = (await store.listApiKeys()).find((candidate) => candidate.keyHash === key)!
+      await store.revokeApiKey(row.keyId, 1_700_000_001)
+    }
+    expect(() => checkFirstLoad([])).not.toThrow()
+    const revoked = await store.listApiKeys()
+    expect(() => checkFirstLoad(revoked)).not.toThrow()
   })
 })
 
-describe('loadKeyRing validation', () => {
+describe('keys file validation', () => {
   const file = (keys: unknown[], top: Record<string, unknown> = {}) => writeKeysFile({ version: 1, keys, ...top })
 
-  it('accepts a production file, in production', () => {
-    const keys = loadKeyRing({ keysFile: file([goodEntry]), production: true })
-    expect(keys.isDevelopment).toBe(false)
-    expect(keys.lookup('secret-1')?.appId).toBe('app-1')
+  it('accepts a production file, in production', async () => {
+    const store = freshStore()
+    expect(await importKeysFile(store, file([goodEntry]), { production: true, createdAt: 0 })).toBe(1)
+    expect((await store.listApiKeys())[0]).toMatchObject({ isDevelopment: false, appId: 'app-1' })
+    expect(buildKeyRing(await store.listApiKeys()).lookup('secret-1')?.appId).toBe('app-1')
   })
 
   it.each([
@@ -141,7 +201,7 @@ describe('loadKeyRing validation', () => {
   ])('rejects an entry with %s, naming the entry', (_case, change, reason) => {
     const second = { ...goodEntry, keyId: 'k2', keyHash: hashApiKey('secret-2'), appId: 'app-2', ...change }
     const path = file([goodEntry, second])
-    const error = thrown(() => loadKeyRing({ keysFile: path, production: false }), InvalidKeysFileError)
+    const error = thrown(() => readKeysFile(path), InvalidKeysFileError)
     expect(error.message).toContain(path)
     expect(error.message).toContain(`keys[1] (keyId "${second.keyId}")`)
     expect(error.message).toContain(reason)
@@ -155,16 +215,13 @@ describe('loadKeyRing validation', () => {
     ['a string development flag', { version: 1, development: 'true', keys: [] }, '"development"'],
     ['an entry that is no object', { version: 1, keys: [goodEntry, 'k2'] }, 'keys[1]: must be an object'],
   ])('rejects a file that is %s', (_case, content, reason) => {
-    const error = thrown(
-      () => loadKeyRing({ keysFile: writeKeysFile(content), production: false }),
-      InvalidKeysFileError,
-    )
+    const error = thrown(() => readKeysFile(writeKeysFile(content)), InvalidKeysFileError)
     expect(error.message).toContain(reason)
   })
 
   it('names a missing file', () => {
     const path = join(tempDir, 'absent.json')
-    expect(() => loadKeyRing({ keysFile: path, production: false })).toThrow(`Cannot read the keys file ${path}`)
+    expect(() => readKeysFile(path)).toThrow(`Cannot read the keys file ${path}`)
   })
 })
 
@@ -201,7 +258,7 @@ async function serveWithAuth(keys: KeyRing) {
 
 describe('createAuth', () => {
   it('lets a known key through and sets ctx.state.apiKey', async () => {
-    const server = await serveWithAuth(loadKeyRing({ keysFile: DEV_KEYS_FILE, production: false }))
+    const server = await serveWithAuth((await devRing()).keys)
     try {
       expect(await server.get({ 'x-api-key': 'dev-key-beta' })).toEqual({
         status: 200,
@@ -224,7 +281,7 @@ describe('createAuth', () => {
       'INVALID_API_KEY',
     ],
   ] as const)('answers 401 for %s', async (_case, headers, ErrorClass, code) => {
-    const server = await serveWithAuth(loadKeyRing({ keysFile: DEV_KEYS_FILE, production: false }))
+    const server = await serveWithAuth((await devRing()).keys)
     try {
       const response = await server.get(headers)
       expect(server.errors).toHaveLength(1)
@@ -239,86 +296,95 @@ describe('createAuth', () => {
   })
 })
 
-describe('npm run keys:create', () => {
-  const run = (args: string[]) =>
-    promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'service/cli/createKey.ts'), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, KEYS_FILE: '' },
+describe('keys created, revoked and limited in the store', () => {
+  it('creates a key whose record the ring finds, and refuses an app of another organization', async () => {
+    const store = freshStore()
+    await importKeysFile(store, writeKeysFile({ version: 1, keys: [goodEntry] }), { production: true, createdAt: 0 })
+    const { plaintextKey, record } = await createApiKey(store, {
+      appId: 'acme-web',
+      orgId: 'acme',
+      appName: 'Acme Web',
+      gasless: true,
+      appFees: [{ bps: 30, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }],
+      rateLimit: { requests: 10, windowSeconds: 60 },
     })
-
-  // One child process (tsx plus the engine's imports take seconds on a loaded machine); the rest in-process.
-  it('creates a production file whose key then authenticates', { timeout: 90_000 }, async () => {
-    const path = join(tempDir, 'created', 'keys.json')
-    const { stdout, stderr } = await run([
-      '--app',
-      'acme-web',
-      '--org',
-      'acme',
-      '--name',
-      'Acme Web',
-      '--gasless',
-      '--fee',
-      '30:0x5bd944e30b02A20eF6CDd65c7901aC080913953b',
-      '--file',
-      path,
-    ])
-    const key = stdout.trim()
-    expect(key).toMatch(/^cr_[A-Za-z0-9_-]{43}$/)
-    expect(stderr).toContain(`Created ${path}`)
-    expect(readFileSync(path, 'utf8')).not.toContain(key)
-
-    const keys = loadKeyRing({ keysFile: path, production: true })
-    expect(keys.isDevelopment).toBe(false)
-    expect(keys.lookup(key)).toMatchObject({
+    expect(plaintextKey).toMatch(/^cr_[A-Za-z0-9_-]{43}$/)
+    expect(JSON.stringify(await store.listApiKeys())).not.toContain(plaintextKey)
+    const keys = buildKeyRing(await store.listApiKeys())
+    expect(keys.lookup(plaintextKey)).toEqual({
+      keyId: record.keyId,
       appId: 'acme-web',
       orgId: 'acme',
       appName: 'Acme Web',
       affiliateId: 'acme-web',
       gasless: true,
+      appFees: [{ bps: 30, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }],
     })
-    expect(keys.lookup(key)?.appFees).toEqual([
-      { bps: 30, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
-    ])
-    const server = await serveWithAuth(keys)
+    expect(keys.rateLimitOf(record.keyId)).toEqual({ requests: 10, windowSeconds: 60 })
+    expect(keys.rateLimitOf('k1')).toBeNull()
+
+    const hijack = await createApiKey(store, { appId: 'app-1', orgId: 'org-2', appName: 'Hijack' }).catch(
+      (error: unknown) => error,
+    )
+    expect((hijack as Error).message).toContain('already belongs to org "org-1"')
+    const badFee = await createApiKey(store, {
+      appId: 'x',
+      orgId: 'y',
+      appName: 'Bad fee',
+      appFees: [{ bps: 0, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' }],
+    }).catch((error: unknown) => error)
+    expect(badFee).toBeInstanceOf(InvalidKeysFileError)
+    expect((await store.listApiKeys()).map((key) => key.appId)).toEqual(['app-1', 'acme-web'])
+  })
+
+  it('the cache follows the store: a revoked key is refused and a new one accepted after a refresh', async () => {
+    const { store } = await devRing()
+    const keys = createKeyCache(store, { refreshMs: 60_000 })
     try {
-      expect(await server.get({ 'x-api-key': key })).toEqual({
-        status: 200,
-        body: { appId: 'acme-web', orgId: 'acme' },
-      })
+      await keys.ready
+      expect(keys.lookup('dev-key-beta')?.appId).toBe('beta-app')
+      await store.revokeApiKey('dev-beta-app', 1_700_000_001)
+      const { plaintextKey } = await createApiKey(store, { appId: 'new-app', orgId: 'beta', appName: 'New' })
+      await store.setApiKeyRateLimit('dev-alpha-web', { requests: 0, windowSeconds: 1 })
+      // Not before the cache refreshes: a lookup reads nothing from the store, nor does a fresh cache's check.
+      expect(keys.refreshIfDue()).toBeUndefined()
+      expect(keys.lookup('dev-key-beta')?.appId).toBe('beta-app')
+      expect(keys.lookup(plaintextKey)).toBeUndefined()
+      await keys.refresh()
+      expect(keys.lookup('dev-key-beta')).toBeUndefined()
+      expect(keys.lookup(plaintextKey)?.appId).toBe('new-app')
+      expect(keys.rateLimitOf('dev-alpha-web')).toEqual({ requests: 0, windowSeconds: 1 })
+      expect(keys.appsOfOrg('beta').map((app) => app.appId)).toEqual(['beta-app', 'new-app'])
     } finally {
-      await server.close()
+      keys.stop()
     }
   })
 
-  it('appends to an existing file, keeping its keys', () => {
-    const path = writeKeysFile({ version: 1, keys: [goodEntry] })
-    const { plaintextKey, createdFile } = createApiKey({
-      file: path,
-      appId: 'app-1',
-      orgId: 'org-1',
-      appName: 'App One, second key',
-    })
-    expect(createdFile).toBe(false)
-    const keys = loadKeyRing({ keysFile: path, production: true })
-    expect(keys.lookup('secret-1')?.keyId).toBe('k1')
-    expect(keys.lookup(plaintextKey)).toMatchObject({
-      appId: 'app-1',
-      orgId: 'org-1',
-      affiliateId: 'app-1',
-      gasless: false,
-    })
-    expect(keys.lookup(plaintextKey)?.keyId).not.toBe('k1')
-    expect(keys.appsOfOrg('org-1').map((app) => app.keyId)).toEqual(['k1'])
+  it('a check is due once refreshMs has passed since the last one', async () => {
+    const { store } = await devRing()
+    const keys = createKeyCache(store, { refreshMs: 0 })
+    await keys.ready
+    await store.revokeApiKey('dev-alpha-web', 1_700_000_001)
+    expect(keys.lookup('dev-key-alpha')?.appId).toBe('alpha-web')
+    const due = keys.refreshIfDue()
+    expect(due).toBeInstanceOf(Promise)
+    await due
+    expect(keys.lookup('dev-key-alpha')).toBeUndefined()
   })
 
-  it('changes nothing when the new entry breaks a rule', () => {
-    const path = writeKeysFile({ version: 1, keys: [goodEntry] })
-    const before = readFileSync(path, 'utf8')
-    const error = thrown(
-      () => createApiKey({ file: path, appId: 'app-1', orgId: 'org-2', appName: 'Hijack' }),
-      InvalidKeysFileError,
-    )
-    expect(error.message).toContain('already belongs to org "org-1"')
-    expect(readFileSync(path, 'utf8')).toBe(before)
+  it('seeds KEYS_FILE before the first read, and refuses to become ready in production with development keys', async () => {
+    const store = freshStore()
+    const keys = createKeyCache(store, {
+      refreshMs: 60_000,
+      ...keySeeding(store, { keysFile: DEV_KEYS_FILE, production: false }),
+    })
+    await keys.ready
+    keys.stop()
+    expect(keys.lookup('dev-key-alpha')?.appId).toBe('alpha-web')
+    const production = createKeyCache(store, {
+      refreshMs: 60_000,
+      ...keySeeding(store, { keysFile: undefined, production: true }),
+    })
+    await expect(production.ready).rejects.toBeInstanceOf(DevelopmentKeysInProductionError)
   })
 })

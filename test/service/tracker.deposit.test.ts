@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Engine, createEngine } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { loadConfig } from '../../service/config.js'
-import { loadKeyRing } from '../../service/keys/keyRing.js'
+import { readKeysFile } from '../../service/keys/importKeysFile.js'
+import { hashApiKey } from '../../service/keys/keysFile.js'
 import { setLogDestination } from '../../service/log.js'
 import { type ActionParts, buildActionParts, depositWatchOf, newTxId } from '../../service/routes/getAction.js'
 import { parseActionRequest } from '../../service/routes/getActionRequest.js'
@@ -25,7 +26,10 @@ import { type TrackingFacts, loadTrackingFacts } from '../../service/tracker/tra
 
 const SNAPSHOT = loadConfig({}).snapshotPath
 /** The development key's record (fixtures/keys.dev.json), without its app fees (EVM receivers: no Tron quote). */
-const API_KEY = { ...loadKeyRing(loadConfig({})).lookup('dev-key-alpha')!, appFees: [] }
+const { keyHash: _keyHash, ...alpha } = readKeysFile('fixtures/keys.dev.json').keys.find(
+  (key) => key.keyHash === hashApiKey('dev-key-alpha'),
+)!
+const API_KEY = { ...alpha, appFees: [] }
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
 const SAME_CHAIN = {

@@ -13,6 +13,28 @@ describe('wire format across the thread boundary', () => {
     expect(decodeResponse(text)).toEqual(response)
   })
 
+  it('carries the matched route and the worker observations on the status line, for the metrics', () => {
+    const response = {
+      status: 201,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":"x\\ny"}\n200 {"route":"not this"}',
+      route: '/api/getAction',
+      observations: {
+        quoteSeconds: [0.0012],
+        storeSeconds: { recordQuoteSoon: [0.0003] },
+        transactions: { quoted: 1 },
+      },
+    }
+    const text = encodeResponse(response)
+    expect(text.split('\n', 1)[0]).toMatch(/^201 \{/)
+    expect(decodeResponse(text)).toEqual(response)
+    expect(decodeResponse(encodeResponse({ status: 204, headers: {}, body: '' }))).toEqual({
+      status: 204,
+      headers: {},
+      body: '',
+    })
+  })
+
   it('keeps an empty body empty', () => {
     expect(decodeResponse(encodeResponse({ status: 204, headers: {}, body: '' }))).toEqual({
       status: 204,

@@ -11,6 +11,7 @@ import type { GetTransactionsOperations } from './operations/getTransactions.js'
 import type { CreateOrFetchVenueUserOperations } from './operations/createOrFetchVenueUser.js';
 import type { GetHealthOperations } from './operations/getHealth.js';
 import type { GetReadyOperations } from './operations/getReady.js';
+import type { GetMetricsOperations } from './operations/getMetrics.js';
 import type { GetOpenApiDocumentOperations } from './operations/getOpenApiDocument.js';
 import type { VenueSearchOperations } from './operations/venueSearch.js';
 import type { VenueGetMarketsOperations } from './operations/venueGetMarkets.js';
@@ -19,4 +20,4 @@ import type { VenueGetClosedPositionsOperations } from './operations/venueGetClo
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 import type { GetWorkflowStatusOperations } from './operations/getWorkflowStatus.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations, GetWorkflowStatusOperations {}
+export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetMetricsOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations, GetWorkflowStatusOperations {}

@@ -67,6 +67,17 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse413"];
         };
     };
+    /** @description The API key made its limit of requests in the current window (per key, per replica; README "Rate limits"): retry after `Retry-After` seconds. Answered before the request reaches a worker. Codes: `RATE_LIMITED`. */
+    TooManyRequests: {
+        headers: {
+            "x-request-id": components["headers"]["XRequestId"];
+            "Retry-After": components["headers"]["RetryAfter"];
+            [name: string]: unknown;
+        };
+        content: {
+            "application/json": components["schemas"]["ErrorResponse429"];
+        };
+    };
     /** @description An unexpected failure; the envelope carries no internals (quote `x-request-id` when reporting it). Codes: `INTERNAL_SERVER_ERROR`. */
     InternalServerError: {
         headers: {

@@ -208,6 +208,35 @@ export interface ServiceErrorsSchemas {
          */
         timestamp: string;
     };
+    /** @description `RATE_LIMITED` (HTTP 429): Rate limited. */
+    RateLimitedError: {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        code: "RATE_LIMITED";
+        /** @constant */
+        name: "RateLimitedError";
+        /** @description Human-readable; may change. Branch on `code`, never on the message. */
+        message: string;
+        /** @example Rate limited */
+        title: string;
+        /** @constant */
+        statusCode: 429;
+        details: {
+            /** @description Requests the key may make per window (on this replica). */
+            limit: number;
+            /** @description The length of the window, in seconds. */
+            windowSeconds: number;
+            /** @description Seconds until the window ends and requests are counted again; same as the `Retry-After` header. */
+            retryAfterSeconds: number;
+        };
+        /**
+         * Format: date-time
+         * @description When the error was answered (ISO 8601, UTC).
+         */
+        timestamp: string;
+    };
     /** @description `SERVICE_UNAVAILABLE` (HTTP 503): Service unavailable. */
     ServiceUnavailableError: {
         /**

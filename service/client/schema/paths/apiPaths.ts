@@ -188,6 +188,26 @@ export interface ApiPaths {
     patch?: never;
     trace?: never;
 };
+"/metrics": {
+    parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description The Prometheus text format (prom-client) of the whole process: every worker thread and the tracker thread, aggregated on the main thread, which answers it (never queued behind quotes). With `METRICS_TOKEN` set it needs `Authorization: Bearer <METRICS_TOKEN>` (401 otherwise); without it, it is open outside production and answers 404 in production. README "Metrics" lists every metric and label. Needs no API key.
+     */
+    get: operations["getMetrics"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+};
 "/openapi.json": {
     parameters: {
         query?: never;
