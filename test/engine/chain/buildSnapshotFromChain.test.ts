@@ -11,7 +11,7 @@ import type { ConcentratedPool, Snapshot, SnapshotJson } from '../../../engine/g
 import { swapConcentrated } from '../../../engine/pools/concentrated.js'
 import { poolAmountIn, poolAmountOut } from '../../../engine/pools/index.js'
 import { type EvmNode, startEvmNode } from '../../helpers/evmNode.js'
-import { ARTIFACTS, type UniswapDeployment } from '../../helpers/uniswap/deployUniswap.js'
+import { ARTIFACTS, type UniswapDeployment, send } from '../../helpers/uniswap/deployUniswap.js'
 import { CHAIN_ID, POSITIONS, configOf, deployWorld } from './uniswapWorld.js'
 
 let node: EvmNode
@@ -194,6 +194,45 @@ describe('buildSnapshotFromChain on real Uniswap contracts', () => {
     ])) as [bigint]
     expect(exactOut.amountIn.amount).toBe(quotedIn.toString())
   })
+})
+
+describe('engine.apply against real swaps (runs last: it trades on the node)', () => {
+  it('the applied snapshot equals the one read back after the same swaps executed', async () => {
+    const { usdc, weth, dai } = world.tokens
+    const engine = createEngine(snapshot)
+    const base = { sender: SENDER, slippage: 0, srcChainId: CHAIN_ID, dstChainId: CHAIN_ID }
+    const v3Trade = engine.quote({ ...base, srcToken: usdc, dstToken: weth, amount: '300000000000' })
+    const v2Trade = engine.quote({ ...base, srcToken: weth, dstToken: dai, amount: '5000000000000000000' })
+    const applied = engine.apply(v3Trade).apply(v2Trade).snapshot
+
+    const [v3Step, v2Step] = [v3Trade.steps[0]!, v2Trade.steps[0]!]
+    await send(world.clients, world.swapRouter, ARTIFACTS.swapRouter.abi, 'exactInputSingle', [
+      {
+        tokenIn: usdc,
+        tokenOut: weth,
+        fee: world.v3Fee,
+        recipient: world.clients.account,
+        deadline: maxUint256,
+        amountIn: BigInt(v3Step.amountIn),
+        amountOutMinimum: BigInt(v3Step.amountOut),
+        sqrtPriceLimitX96: 0n,
+      },
+    ])
+    const wethIsToken0 = addressesOf('v2-weth-dai')[0]!.toLowerCase() === weth.toLowerCase()
+    const out = BigInt(v2Step.amountOut)
+    await send(world.clients, world.v2Swapper, ARTIFACTS.v2Swapper.abi, 'swap', [
+      world.v2Pair,
+      weth,
+      BigInt(v2Step.amountIn),
+      wethIsToken0 ? 0n : out,
+      wethIsToken0 ? out : 0n,
+    ])
+    const reread = await buildSnapshotFromChain(configOf(world, world.multicall3), {
+      clients: { [CHAIN_ID]: world.clients.publicClient },
+    })
+    expect(applied.pools.map((pool) => pool.state)).toEqual(reread.snapshot.pools.map((pool) => pool.state))
+    expect(applied.pools.map((pool) => pool.state)).not.toEqual(snapshot.pools.map((pool) => pool.state))
+  }, 60_000)
 })
 
 describe('tick bitmap helpers', () => {
