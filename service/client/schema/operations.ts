@@ -4,6 +4,7 @@
  */
 
 import type { GetActionOperations } from './operations/getAction.js';
+import type { GetActionsOperations } from './operations/getActions.js';
 import type { RegisterTxsOperations } from './operations/registerTxs.js';
 import type { RelayGaslessOperations } from './operations/relayGasless.js';
 import type { GetStatusOperations } from './operations/getStatus.js';
@@ -18,4 +19,4 @@ import type { VenueGetCurrentPositionsOperations } from './operations/venueGetCu
 import type { VenueGetClosedPositionsOperations } from './operations/venueGetClosedPositions.js';
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
+export interface operations extends GetActionOperations, GetActionsOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations {}
