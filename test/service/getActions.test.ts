@@ -65,7 +65,9 @@ describe('POST /api/getActions', () => {
     expect(third.body.appFees[0].amount.amount).toBe('2000000')
 
     // The same request through getAction gives the same amounts.
-    const search = new URLSearchParams(Object.entries(swap('1000000000')).map(([k, v]) => [k, String(v)]))
+    const search = new URLSearchParams(
+      Object.entries(swap('1000000000')).map(([k, v]): [string, string] => [k, String(v)]),
+    )
     const single = await fetch(`${service.url}/getAction?${search}`, { headers: { 'x-api-key': API_KEY } })
     expect(((await single.json()) as Answer['body']).amountOut).toEqual(first.body.amountOut)
 
