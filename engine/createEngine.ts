@@ -1,5 +1,6 @@
 import type { Snapshot } from './graph/types.js'
 import { quote } from './quote/quote.js'
+import { type ApplicableTrade, applyTrade } from './research/applyTrade.js'
 import type { ParsedQuoteRequest, QuoteRequest, QuoteResult } from './quote/types.js'
 import { DEFAULT_ROUTER_OPTIONS, type RouterOptions, createRouter } from './routing/router.js'
 
@@ -23,6 +24,13 @@ export interface Engine {
    * @throws a `BaseError` subclass carrying the spec's code, HTTP status and details.
    */
   quote(request: QuoteRequest | ParsedQuoteRequest): QuoteResult
+  /**
+   * What-if: an engine over the snapshot after `trade` (a quote of this engine, or one of its routes) executed —
+   * its pools and lanes moved, everything else shared; same options. This engine is untouched.
+   * @throws ApplyTradeError when the trade does not fit this snapshot (see `applyTrade`).
+   * @example const after = engine.apply(engine.quote(request)); after.quote(request) // the trade's price impact
+   */
+  apply(trade: ApplicableTrade): Engine
 }
 
 /**
@@ -41,11 +49,13 @@ export function createEngine(snapshot: Snapshot, options: EngineOptions = {}): E
   checkOptions(settings)
   const router = createRouter(snapshot, settings)
   const context = { router, protocolFeeBps: settings.protocolFeeBps }
-  return Object.freeze({
+  const engine: Engine = Object.freeze({
     snapshot,
     options: Object.freeze(settings),
     quote: (request: QuoteRequest | ParsedQuoteRequest) => quote(context, request),
+    apply: (trade: ApplicableTrade) => createEngine(applyTrade(snapshot, trade), options),
   })
+  return engine
 }
 
 function checkOptions(settings: Required<EngineOptions>): void {

@@ -93,3 +93,9 @@ export {
   isBaseError,
 } from './errors/index.js'
 export type { ErrorCode, ErrorDetails } from './errors/index.js'
+export { applyTrade, ApplyTradeError } from './research/applyTrade.js'
+export type { ApplicableTrade } from './research/applyTrade.js'
+export { quoteMany, quoteOne } from './research/quoteMany.js'
+export type { QuoteFailure, QuoteManyItem } from './research/quoteMany.js'
+export { routeIds, sweep, sweepPointOf } from './research/sweep.js'
+export type { SweepPoint } from './research/sweep.js'

@@ -29,6 +29,7 @@ import { errors } from './middleware/errors.js'
 import { requestId } from './middleware/requestId.js'
 import { routeCheck } from './middleware/routeCheck.js'
 import { getActionRoutes } from './routes/getAction.js'
+import { getActionsRoutes } from './routes/getActions.js'
 import { getStatusRoutes } from './routes/getStatus.js'
 import { getTransactionsRoutes } from './routes/getTransactions.js'
 import { healthRoutes } from './routes/health.js'
@@ -88,7 +89,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 
   // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
-  api.use(getActionRoutes({ engine, store, config, sourceStateFetchers: sourceStateFetchers(config) }).routes())
+  const compliance = createCompliance(config, { snapshot: engine.snapshot })
+  const actionDeps = { engine, store, config, sourceStateFetchers: sourceStateFetchers(config) }
+  api.use(getActionRoutes(actionDeps).routes())
+  api.use(getActionsRoutes({ ...actionDeps, screenAddresses: compliance.screenAddresses }).routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
     relayGaslessRoutes({ store, provider: gaslessProviderOf(config.gaslessProviderUrl) }).routes(),
@@ -107,7 +111,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     .use(routeCheck([publicApi, api]))
     .use(publicApi.routes())
     .use(createAuth(keys))
-    .use(createCompliance(config, { snapshot: engine.snapshot }))
+    .use(compliance)
     .use(api.routes())
   return app
 }

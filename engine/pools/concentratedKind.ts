@@ -5,6 +5,7 @@
 import type { ConcentratedPool, ConcentratedPoolJson } from '../graph/types.js'
 import { concentratedAmountIn, concentratedAmountOut, concentratedMidPrice } from './concentrated.js'
 import { MAX_UINT128 } from './fullMath.js'
+import { concentratedAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 import { tickListProblem } from './tickList.js'
 import {
@@ -93,6 +94,7 @@ export const concentratedKind: PoolKindModule<ConcentratedPool, ConcentratedPool
   midPrice: (pool, tokenInIndex) => concentratedMidPrice(pool.state.sqrtPriceX96, tokenInIndex === 0),
   feeFraction: (pool) => pool.feePips / PIPS,
   feePips: (pool) => pool.feePips,
+  afterSwap: concentratedAfterSwap,
   depthUsd(pool, usdPerUnit) {
     // Virtual reserves at the current price: x = L / √P, y = L · √P (smallest units).
     const sqrtPrice = Number(pool.state.sqrtPriceX96) / Q96_FLOAT

@@ -3,6 +3,7 @@
  */
 import type { ConstantProductPool, ConstantProductPoolJson } from '../graph/types.js'
 import { constantProductMidPrice, getAmountIn, getAmountOut } from './constantProduct.js'
+import { constantProductAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 
 const BPS = 10_000
@@ -49,6 +50,7 @@ export const constantProductKind: PoolKindModule<ConstantProductPool, ConstantPr
   midPrice: (pool, tokenInIndex) => constantProductMidPrice(...reserves(pool, tokenInIndex)),
   feeFraction: (pool) => pool.feeBps / BPS,
   feePips: (pool) => pool.feeBps * 100,
+  afterSwap: constantProductAfterSwap,
   depthUsd: (pool, usdPerUnit) =>
     Math.min(Number(pool.state.reserve0) * usdPerUnit[0]!, Number(pool.state.reserve1) * usdPerUnit[1]!),
 })

@@ -41,6 +41,11 @@ export interface PoolKindModule<P extends Pool = Pool, J extends PoolJson = Pool
   feeFraction(pool: P): number
   /** The fee in pips (hundredths of a bp), the unit of a route step's `feePips`. */
   feePips(pool: P): number
+  /**
+   * The pool after it took `amountIn` and paid `amountOut` (a pair of amounts its `amountOut`/`amountIn` gave), new
+   * frozen objects sharing what did not change; `undefined` when the pool would not do that swap. For what-ifs.
+   */
+  afterSwap(pool: P, tokenInIndex: number, tokenOutIndex: number, amountIn: bigint, amountOut: bigint): P | undefined
   /** USD depth for choosing which pools the router keeps: the smallest side's value at the current state. */
   depthUsd(pool: P, usdPerUnit: readonly number[]): number
 }

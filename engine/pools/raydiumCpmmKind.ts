@@ -4,6 +4,7 @@
  */
 import type { RaydiumCpmmPool, RaydiumCpmmPoolJson } from '../graph/types.js'
 import { constantProductMidPrice } from './constantProduct.js'
+import { raydiumCpmmAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 import { type RaydiumCpmmFees, raydiumCpmmSwapBaseInput, raydiumCpmmSwapBaseOutput } from './raydiumCpmm.js'
 
@@ -88,6 +89,7 @@ export const raydiumCpmmKind: PoolKindModule<RaydiumCpmmPool, RaydiumCpmmPoolJso
   midPrice: (pool, tokenInIndex) => constantProductMidPrice(...reserves(pool, tokenInIndex)),
   feeFraction: (pool) => pool.feePips / PIPS,
   feePips: (pool) => pool.feePips,
+  afterSwap: raydiumCpmmAfterSwap,
   depthUsd: (pool, usdPerUnit) =>
     Math.min(Number(pool.state.reserve0) * usdPerUnit[0]!, Number(pool.state.reserve1) * usdPerUnit[1]!),
 })

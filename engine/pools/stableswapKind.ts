@@ -2,6 +2,7 @@
  * The stableswap pool kind (Curve StableSwap-NG): 2 to 4 coins, amplification, balances, a fee in 1e10 units.
  */
 import type { StableswapPool, StableswapPoolJson } from '../graph/types.js'
+import { stableswapAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 import { stableswapAmountIn, stableswapAmountOut, stableswapMidPrice } from './stableswap.js'
 import { getD } from './stableswapMath.js'
@@ -65,6 +66,7 @@ export const stableswapKind: PoolKindModule<StableswapPool, StableswapPoolJson> 
   feeFraction: (pool) => Number(pool.fee) / CURVE_FEE_UNITS,
   // Truncated to whole pips, as route steps have always shown it.
   feePips: (pool) => Number(pool.fee / CURVE_FEE_UNITS_PER_PIP),
+  afterSwap: stableswapAfterSwap,
   depthUsd: (pool, usdPerUnit) =>
     Math.min(...pool.state.balances.map((balance, i) => Number(balance) * usdPerUnit[i]!)),
 })

@@ -3,6 +3,7 @@
  * `liquidityNet`, a fee in pips and the protocol's share of it in bps.
  */
 import type { WhirlpoolPool, WhirlpoolPoolJson } from '../graph/types.js'
+import { whirlpoolAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 import { tickListProblem } from './tickList.js'
 import { whirlpoolAmountIn, whirlpoolAmountOut, whirlpoolMidPrice } from './whirlpool.js'
@@ -98,6 +99,7 @@ export const whirlpoolKind: PoolKindModule<WhirlpoolPool, WhirlpoolPoolJson> = O
   midPrice: (pool, tokenInIndex) => whirlpoolMidPrice(pool.state.sqrtPriceX64, tokenInIndex === 0),
   feeFraction: (pool) => pool.feePips / PIPS,
   feePips: (pool) => pool.feePips,
+  afterSwap: whirlpoolAfterSwap,
   depthUsd(pool, usdPerUnit) {
     // Virtual reserves at the current price: a = L / √P, b = L · √P (smallest units).
     const sqrtPrice = Number(pool.state.sqrtPriceX64) / Q64_FLOAT

@@ -78,6 +78,32 @@ function feeReceivers(query: string | string[] | undefined, keyFees: readonly Ap
   return wallets
 }
 
+/** A query string's parameters, as Koa parses them. */
+export type QueryParameters = Readonly<Record<string, string | string[] | undefined>>
+
+/**
+ * The addresses a `getAction` query names or pays to, each with the chain it is used on (see the module comment):
+ * what the middleware screens, and what `POST /getActions` screens for each of its requests.
+ *
+ * @param query - the parameters.
+ * @param keyFees - the API key's configured fees, whose receivers are screened when the query has no `appFees`.
+ * @example compliance.screenAddresses(queryAddresses(item, apiKey.appFees))
+ */
+export function queryAddresses(query: QueryParameters, keyFees?: readonly AppFee[]): ScreenedAddress[] {
+  const wallets: QueryWallet[] = feeReceivers(query.appFees, keyFees)
+  for (const { field, chainParameter } of QUERY_WALLETS) {
+    for (const address of valuesOf(query[field])) wallets.push({ field, chainParameter, address })
+  }
+  const addresses: ScreenedAddress[] = []
+  for (const { field, chainParameter, address } of wallets) {
+    for (const rawChainId of valuesOf(query[chainParameter])) {
+      const chainId = parseChainIdLeniently(rawChainId)
+      if (chainId !== undefined) addresses.push({ field, address, chainId })
+    }
+  }
+  return addresses
+}
+
 /**
  * Builds the compliance middleware once per worker: reads the lists in `config.screeningDir` now, never on
  * the request path.
@@ -115,18 +141,7 @@ export function createCompliance(
     const blocked = geo.check(ctx.get(geo.header), now())
     if (blocked !== undefined) throw blocked
 
-    const wallets: QueryWallet[] = feeReceivers(ctx.query.appFees, ctx.state.apiKey?.appFees)
-    for (const { field, chainParameter } of QUERY_WALLETS) {
-      for (const address of valuesOf(ctx.query[field])) wallets.push({ field, chainParameter, address })
-    }
-    const addresses: ScreenedAddress[] = []
-    for (const { field, chainParameter, address } of wallets) {
-      for (const rawChainId of valuesOf(ctx.query[chainParameter])) {
-        const chainId = parseChainIdLeniently(rawChainId)
-        if (chainId !== undefined) addresses.push({ field, address, chainId })
-      }
-    }
-    screener.screenAddresses(addresses)
+    screener.screenAddresses(queryAddresses(ctx.query, ctx.state.apiKey?.appFees))
     await next()
   }
   return Object.assign(compliance, { screenAddresses: screener.screenAddresses })

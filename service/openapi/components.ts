@@ -16,6 +16,7 @@ import {
   Transaction,
 } from '../schema/actionResponse.js'
 import { TronTransaction } from '../schema/tronTransaction.js'
+import { GetActionsItemRequest, GetActionsRequest, GetActionsResponse, GetActionsResult } from '../schema/getActions.js'
 import { Execution, PermitTransferTypedData, RelayGaslessRequest, RelayGaslessResponse } from '../schema/gasless.js'
 import {
   Registration,
@@ -92,6 +93,11 @@ const COMPONENTS: readonly TSchema[] = [
   PermitTransferTypedData,
   Execution,
   ActionResponse,
+  // POST /getActions (batch).
+  GetActionsItemRequest,
+  GetActionsRequest,
+  GetActionsResult,
+  GetActionsResponse,
   RelayGaslessRequest,
   RelayGaslessResponse,
   HealthResponse,

@@ -5,6 +5,7 @@
  * `components.responses.NotFound`.
  */
 import type { ErrorStatus } from './errors.js'
+import { MAX_BATCH_ACTIONS } from '../schema/getActions.js'
 import { ERROR_STATUSES } from './errors.js'
 import { parameterRefs } from './parameters.js'
 import { componentRef, schemaRef } from './schemas.js'
@@ -109,6 +110,30 @@ const registerTxs: Operation = {
   responses: {
     '200': ok('One result per registration, in request order.', 'RegistrationResults', noStore),
     ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
+  },
+}
+
+const getActions: Operation = {
+  operationId: 'getActions',
+  summary: 'Quote several actions in one call (batch)',
+  description:
+    `*Extension* (not in the SPEC): up to ${MAX_BATCH_ACTIONS} \`getAction\` requests in one call, each given as an ` +
+    'object of its query parameters. Each is screened, quoted, built and recorded under its own `txId` exactly as ' +
+    '`GET /getAction` would, one after another, and answered on its own: `results[i]` is `{status, body}`, the ' +
+    'status and body `getAction` would have answered for `requests[i]` (an action response, or an error ' +
+    'envelope). One failing request does not fail the others.\n\n' +
+    'Whole-call errors (400 `INVALID_PARAMETER`, `details.parameter` `body`): a content type other than ' +
+    `\`application/json\`, a malformed body, no \`requests\` array, an empty one, more than ${MAX_BATCH_ACTIONS} requests.`,
+  tags: ['quotes'],
+  parameters: [componentRef('parameters', 'XRequestId')],
+  requestBody: {
+    description: 'The requests.',
+    required: true,
+    content: { 'application/json': { schema: schemaRef('GetActionsRequest') } },
+  },
+  responses: {
+    '200': ok('One result per request, in request order.', 'GetActionsResponse', noStore),
+    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
   },
 }
 
@@ -261,6 +286,7 @@ const openapiDocument: Operation = {
 export function paths(): Record<string, PathItem> {
   return {
     '/getAction': { get: getAction, options: options('optionsGetAction') },
+    '/getActions': { post: getActions, options: options('optionsGetActions') },
     '/registerTxs': { post: registerTxs, options: options('optionsRegisterTxs') },
     '/relayGasless': { post: relayGasless, options: options('optionsRelayGasless') },
     '/getStatus': { get: getStatus, options: options('optionsGetStatus') },

@@ -78,6 +78,7 @@ export interface ErrorRow {
 /** The endpoints with a README parameter table: the heading it sits under, and where its fields come from. */
 export const ENDPOINT_TABLES = [
   { heading: '`GET /api/getAction` query parameters', path: '/getAction', method: 'get', source: 'query' },
+  { heading: '`POST /api/getActions` body fields', path: '/getActions', method: 'post', source: 'body' },
   { heading: '`POST /api/registerTxs` body fields', path: '/registerTxs', method: 'post', source: 'body' },
   { heading: '`POST /api/relayGasless` body fields', path: '/relayGasless', method: 'post', source: 'body' },
   { heading: '`GET /api/getStatus` query parameters', path: '/getStatus', method: 'get', source: 'query' },

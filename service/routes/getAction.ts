@@ -25,6 +25,7 @@ import {
 import { checkGasless, gaslessExecutions } from '../gasless/executions.js'
 import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
+import type { QueryParameters } from '../middleware/compliance.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 import { buildVenueAction, checkVenueAction } from '../venue/venueAction.js'
@@ -192,6 +193,85 @@ export function depositWatchOf(
 }
 
 /**
+ * Answers one `getAction` request: validates the parameters, quotes, builds the transaction, records the quote
+ * under a new `txId` (unless `record` is false) and returns the action response's JSON text. Shared by
+ * `GET /getAction` and each item of `POST /getActions`.
+ *
+ * @throws the engine's and the service's errors (`BaseError` subclasses) for the error envelope.
+ * @example const json = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: true })
+ */
+export async function answerAction(
+  deps: GetActionDependencies,
+  query: QueryParameters,
+  apiKey: AuthenticatedState['apiKey'],
+  { record }: { readonly record: boolean },
+): Promise<string> {
+  const { engine, store, config } = deps
+  const { request, quoteRequest, gasless, returnDepositAddress } = parseGetAction(
+    query,
+    apiKey,
+    engine.options.protocolFeeBps,
+  )
+  checkActionChains(request, engine.snapshot)
+  if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
+  // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
+  const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
+  const fetchSourceState = srcVm === undefined ? undefined : deps.sourceStateFetchers?.get(srcVm)
+  let quote: QuoteResult | undefined
+  let sourceState: SourceState | undefined
+  if (fetchSourceState !== undefined) {
+    quote = engine.quote(quoteRequest)
+    sourceState = await fetchSourceState({
+      chainId: request.srcChainId,
+      sender: request.sender,
+      tokenIn: quote.amountIn.address,
+      amountInMax: BigInt(quote.amountInMax.amount),
+    })
+  }
+  const createdAt = Math.floor(Date.now() / 1000)
+  const options = {
+    txId: newTxId(),
+    deadline: createdAt + config.quoteTtlSeconds,
+    quoteRequest,
+    quote,
+    sourceState,
+    withDepositAddress: returnDepositAddress,
+    gasless,
+  }
+  // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
+  const venue =
+    request.actionType === 'venue'
+      ? buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
+          ...options,
+          orgId: apiKey.orgId,
+          now: createdAt,
+        })
+      : undefined
+  const parts = venue?.parts ?? buildActionParts(engine, request, options)
+  // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
+  // thread boundary as it is (dispatch.ts passes a string body through).
+  const responseJson = serializeAction(parts)
+  if (record) {
+    if (venue !== undefined) await store.recordVenueWorkflow(venue.workflow)
+    await store.recordQuoteSoon({
+      txId: parts.txId,
+      createdAt,
+      apiKey,
+      actionRequest: request,
+      actionResponseJson: responseJson,
+      srcChainId: request.srcChainId,
+      dstChainId: request.dstChainId,
+      sender: normalizeAddress(srcVm!, request.sender),
+      vmId: parts.quote.vmId,
+      ...(parts.depositAddress === undefined
+        ? {}
+        : { depositWatch: depositWatchOf(parts, srcVm!, createdAt, config.quoteTtlSeconds) }),
+    })
+  }
+  return responseJson
+}
+
+/**
  * The `getAction` router: `GET /getAction` (the composer mounts it under `/api`, after authentication). Errors are
  * thrown as the engine's error classes for the error middleware to render.
  *
@@ -199,74 +279,11 @@ export function depositWatchOf(
  * api.use(getActionRoutes({ engine, store, config }).routes())
  */
 export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRouter {
-  const { engine, store, config } = deps
-  const fetchers = deps.sourceStateFetchers ?? new Map<Vm, SourceStateFetcher>()
   const router = createRouter<AuthenticatedState>()
   router.get('/getAction', async (ctx) => {
-    const { apiKey } = ctx.state
-    const { request, quoteRequest, gasless, returnDepositAddress } = parseGetAction(
-      ctx.query,
-      apiKey,
-      engine.options.protocolFeeBps,
-    )
-    checkActionChains(request, engine.snapshot)
-    if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
-    // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
-    const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
-    const fetchSourceState = srcVm === undefined ? undefined : fetchers.get(srcVm)
-    let quote: QuoteResult | undefined
-    let sourceState: SourceState | undefined
-    if (fetchSourceState !== undefined) {
-      quote = engine.quote(quoteRequest)
-      sourceState = await fetchSourceState({
-        chainId: request.srcChainId,
-        sender: request.sender,
-        tokenIn: quote.amountIn.address,
-        amountInMax: BigInt(quote.amountInMax.amount),
-      })
-    }
-    const createdAt = Math.floor(Date.now() / 1000)
-    const options = {
-      txId: newTxId(),
-      deadline: createdAt + config.quoteTtlSeconds,
-      quoteRequest,
-      quote,
-      sourceState,
-      withDepositAddress: returnDepositAddress,
-      gasless,
-    }
-    // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
-    const venue =
-      request.actionType === 'venue'
-        ? buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
-            ...options,
-            orgId: apiKey.orgId,
-            now: createdAt,
-          })
-        : undefined
-    const parts = venue?.parts ?? buildActionParts(engine, request, options)
-    // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
-    // thread boundary as it is (dispatch.ts passes a string body through).
-    const responseJson = serializeAction(parts)
     // HEAD (which the router answers with this GET handler) gets GET's status and headers but records nothing:
     // its reply has no body, so the txId could never be registered.
-    if (ctx.method !== 'HEAD') {
-      if (venue !== undefined) await store.recordVenueWorkflow(venue.workflow)
-      await store.recordQuoteSoon({
-        txId: parts.txId,
-        createdAt,
-        apiKey,
-        actionRequest: request,
-        actionResponseJson: responseJson,
-        srcChainId: request.srcChainId,
-        dstChainId: request.dstChainId,
-        sender: normalizeAddress(srcVm!, request.sender),
-        vmId: parts.quote.vmId,
-        ...(parts.depositAddress === undefined
-          ? {}
-          : { depositWatch: depositWatchOf(parts, srcVm!, createdAt, config.quoteTtlSeconds) }),
-      })
-    }
+    const responseJson = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: ctx.method !== 'HEAD' })
     ctx.set('Cache-Control', 'no-store')
     // Before the body: a string body would otherwise be typed text/plain.
     ctx.type = 'json'

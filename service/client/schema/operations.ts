@@ -4,6 +4,7 @@
  */
 
 import type { GetActionOperations } from './operations/getAction.js';
+import type { GetActionsOperations } from './operations/getActions.js';
 import type { RegisterTxsOperations } from './operations/registerTxs.js';
 import type { RelayGaslessOperations } from './operations/relayGasless.js';
 import type { GetStatusOperations } from './operations/getStatus.js';
@@ -20,4 +21,4 @@ import type { VenueGetClosedPositionsOperations } from './operations/venueGetClo
 import type { VenueGetTradesOperations } from './operations/venueGetTrades.js';
 import type { GetWorkflowStatusOperations } from './operations/getWorkflowStatus.js';
 
-export interface operations extends GetActionOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetMetricsOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations, GetWorkflowStatusOperations {}
+export interface operations extends GetActionOperations, GetActionsOperations, RegisterTxsOperations, RelayGaslessOperations, GetStatusOperations, GetTransactionsOperations, CreateOrFetchVenueUserOperations, GetHealthOperations, GetReadyOperations, GetMetricsOperations, GetOpenApiDocumentOperations, VenueSearchOperations, VenueGetMarketsOperations, VenueGetCurrentPositionsOperations, VenueGetClosedPositionsOperations, VenueGetTradesOperations, GetWorkflowStatusOperations {}

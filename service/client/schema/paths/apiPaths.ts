@@ -36,6 +36,32 @@ export interface ApiPaths {
     patch?: never;
     trace?: never;
 };
+"/getActions": {
+    parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Quote several actions in one call (batch)
+     * @description *Extension* (not in the SPEC): up to 25 `getAction` requests in one call, each given as an object of its query parameters. Each is screened, quoted, built and recorded under its own `txId` exactly as `GET /getAction` would, one after another, and answered on its own: `results[i]` is `{status, body}`, the status and body `getAction` would have answered for `requests[i]` (an action response, or an error envelope). One failing request does not fail the others.
+     *
+     *     Whole-call errors (400 `INVALID_PARAMETER`, `details.parameter` `body`): a content type other than `application/json`, a malformed body, no `requests` array, an empty one, more than 25 requests.
+     */
+    post: operations["getActions"];
+    delete?: never;
+    /**
+     * The methods of this path
+     * @description Answered before authentication: `204` with an `Allow` header.
+     */
+    options: operations["optionsGetActions"];
+    head?: never;
+    patch?: never;
+    trace?: never;
+};
 "/registerTxs": {
     parameters: {
         query?: never;
