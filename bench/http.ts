@@ -99,7 +99,7 @@ async function serveInline(): Promise<void> {
   const { createApp, loadAppDeps } = await import('../service/app.js')
   const { loadConfig } = await import('../service/config.js')
   const config = loadConfig()
-  const server = createServer(createApp(loadAppDeps(config)).callback())
+  const server = createServer(createApp(await loadAppDeps(config)).callback())
   server.listen(config.port, config.host, () => printListening(server))
 }
 

@@ -114,11 +114,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
  * @throws InvalidSnapshotError for a bad snapshot; the key ring's errors (unreadable or invalid keys file,
  *   `DevelopmentKeysInProductionError`); the store's (file cannot be opened, migration fails)
  * @example
- * const deps = loadAppDeps(loadConfig())
+ * const deps = await loadAppDeps(loadConfig())
  */
-export function loadAppDeps(config: ServiceConfig): AppDeps {
+export async function loadAppDeps(config: ServiceConfig): Promise<AppDeps> {
   const keys = loadKeyRing(config)
   const engine = createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps })
   const store = config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config)
-  return { engine, store, keys, config, venue: venueFromConfig(config.venue, store) }
+  return { engine, store, keys, config, venue: await venueFromConfig(config.venue, store) }
 }

@@ -19,10 +19,12 @@ import { createDispatcher } from './dispatch.js'
 import { testRoutesEnabled } from './routes/testRoutes.js'
 import { WORKER_FAILED, WORKER_READY, type WorkerData, type WorkerMessage } from './workerProtocol.js'
 
-function buildApp() {
+async function buildApp() {
   const config: ServiceConfig = (workerData as WorkerData | undefined)?.config ?? loadConfig()
   try {
-    return createApp(loadAppDeps(config), { testRoutes: testRoutesEnabled(config) })
+    const dispatcher = createDispatcher(createApp(await loadAppDeps(config), { testRoutes: testRoutesEnabled(config) }))
+    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
+    return dispatcher
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     parentPort?.postMessage({ type: WORKER_FAILED, threadId, message } satisfies WorkerMessage)
@@ -30,8 +32,8 @@ function buildApp() {
   }
 }
 
-/** Runs one serialized request through the app; piscina calls it once per task. */
-const dispatch: (wireRequest: string) => Promise<string> = createDispatcher(buildApp())
+// Built once, when the module loads (the store may open over the network: asynchronous). Piscina waits for an
+// exported Promise before it sends this worker a task ("delaying availability"); its own Atomics wait between tasks
+// would otherwise stall a build still in progress. A failed build was reported (WORKER_FAILED) and ends the worker.
+const dispatch: Promise<(wireRequest: string) => Promise<string>> = buildApp()
 export default dispatch
-
-parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)

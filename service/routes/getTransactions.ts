@@ -109,11 +109,11 @@ export function getTransactionsRoutes(deps: GetTransactionsDependencies): Authen
   const { store, keys } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
   const router = createRouter<AuthenticatedState>()
-  router.get('/getTransactions', (ctx) => {
+  router.get('/getTransactions', async (ctx) => {
     const { apiKey } = ctx.state
     const apps = keys.appsOfOrg(apiKey.orgId).map((app) => app.appId)
     const { filter, page, limit } = parseHistoryQuery(ctx.query, apiKey.orgId, apps, now())
-    const { transactions, total } = store.listTransactions(filter, page, limit)
+    const { transactions, total } = await store.listTransactions(filter, page, limit)
     const pagination: Pagination = { page, limit, total, totalPages: Math.ceil(total / limit) }
     ctx.set('Cache-Control', 'no-store')
     ctx.type = 'application/json'

@@ -11,6 +11,7 @@ import {
   type RegistrationInput,
   type RegistrationOutcome,
   type Store,
+  type Synchronous,
   type TrackedTransaction,
   type TransactionStatus,
   type TxPathEntry,
@@ -22,7 +23,7 @@ export const DEFAULT_SYNCHRONOUS = 'NORMAL'
 const TIMESTAMP_DIGITS = /^[0-9]{1,12}$/
 
 type LifecycleMethods = Pick<
-  Store,
+  Synchronous<Store>,
   | 'registerTransaction'
   | 'registerTransactions'
   | 'dueForTracking'

@@ -20,7 +20,7 @@ import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { encodeQuoteRecord } from './quoteRecord.js'
 import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
-import type { QuoteEntry, Store, StoredQuote } from './store.js'
+import type { QuoteEntry, Store, StoredQuote, Synchronous } from './store.js'
 import { venueCatalogMethods } from './venueCatalog.js'
 import { venueFillMethods } from './venueFills.js'
 import { venueSearchMethods } from './venueSearch.js'
@@ -56,7 +56,7 @@ export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'
   try {
     configureConnection(db, config.databasePath)
     migrate(db)
-    return sqliteStore(db)
+    return asyncMethods(sqliteStore(db))
   } catch (error) {
     db.close()
     throw error
@@ -81,7 +81,25 @@ export function configureConnection(db: Database, path: string): void {
   db.exec(`PRAGMA synchronous = ${DEFAULT_SYNCHRONOUS}`)
 }
 
-function sqliteStore(db: Database): Store {
+/**
+ * The `Store` of synchronous methods: each becomes an `async` function around it, so that a libsql error is a
+ * rejection (as on PostgreSQL), never a throw from the call itself. `recordQuoteSoon` is already asynchronous.
+ *
+ * @example const store = asyncMethods(sqliteStore(db))
+ */
+export function asyncMethods<T extends object>(methods: T): { [K in keyof T]: AsyncMethod<T[K]> } {
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] =
+      typeof method === 'function' ? async (...args: unknown[]): Promise<unknown> => method(...args) : method
+  }
+  return wrapped as { [K in keyof T]: AsyncMethod<T[K]> }
+}
+
+/** A method returning a Promise of what `M` returns (unwrapped once when it is a Promise already). */
+type AsyncMethod<M> = M extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : M
+
+function sqliteStore(db: Database): Synchronous<Store> {
   const insertQuote = prepare<[Record<string, string | number | Buffer>]>(
     db,
     `
@@ -146,6 +164,7 @@ function sqliteStore(db: Database): Store {
     recordQuote(entry: QuoteEntry): void {
       insertQuote.run(quoteParameters(entry))
     },
+    // Synchronous<Store> keeps it asynchronous: its Promise resolves at the batch's commit.
     recordQuoteSoon(entry: QuoteEntry): Promise<void> {
       return new Promise((resolve, reject) => {
         const row = quoteParameters(entry)

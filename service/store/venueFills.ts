@@ -4,6 +4,7 @@
  */
 import { type Database, prepare } from './database.js'
 import type { VenueFill, VenueStore } from './venueStore.js'
+import type { Synchronous } from './store.js'
 
 interface FillRow {
   user_id: string
@@ -40,7 +41,7 @@ function fillOf(row: FillRow): VenueFill {
 }
 
 /** The fill methods of `VenueStore` over one connection. */
-export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFills' | 'venueFills'> {
+export function venueFillMethods(db: Database): Pick<Synchronous<VenueStore>, 'recordVenueFills' | 'venueFills'> {
   const insert = prepare<[Record<string, string | number | null>]>(
     db,
     `INSERT INTO venue_fills (user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,

@@ -13,32 +13,33 @@ import type { LoadedVenueFixture } from './venueFixture.js'
 /**
  * The fixture venue over a store; loads the fixture's catalog into the store unless it holds that version.
  *
- * @example const venue = fixtureVenue(store, readVenueFixture(config.venue.fixturePath))
+ * @example const venue = await fixtureVenue(store, readVenueFixture(config.venue.fixturePath))
  */
-export function fixtureVenue(store: Store, loaded: LoadedVenueFixture): VenueReads {
-  store.loadVenueCatalog(loaded.fixture.events, loaded.version)
+export async function fixtureVenue(store: Store, loaded: LoadedVenueFixture): Promise<VenueReads> {
+  await store.loadVenueCatalog(loaded.fixture.events, loaded.version)
   const books = new Map<string, OrderBook>(loaded.fixture.books.map((book) => [book.tokenId, book]))
   const bookOf = (tokenId: string) => books.get(tokenId)
   const fillsOf = (query: VenueUserQuery) => store.venueFills(query.userId, query.proxyWallet)
-  const replayed = (query: VenueUserQuery) => replay(fillsOf(query), (ids) => store.venueTokens(ids))
+  const lookup = (ids: readonly string[]) => store.venueTokens(ids)
+  const replayed = async (query: VenueUserQuery) => replay(await fillsOf(query), lookup)
   return {
     kind: 'fixture',
-    search: (query) => {
-      const page = store.searchVenue(query)
-      return Promise.resolve({
+    search: async (query) => {
+      const page = await store.searchVenue(query)
+      return {
         events: page.events,
         pagination: { hasMore: query.page * query.limitPerType < page.totalResults, totalResults: page.totalResults },
         tags: page.tags,
         profiles: [],
-      })
+      }
     },
-    getMarkets: (filter) => Promise.resolve({ events: store.venueMarkets(filter) }),
-    currentPositions: (query: VenuePositionsQuery) =>
-      Promise.resolve(filterPositions(currentPositions(replayed(query), bookOf), query)),
-    closedPositions: (query) => Promise.resolve(closedPositions(replayed(query), bookOf)),
-    trades: (query) => {
-      const fills = fillsOf(query)
-      return Promise.resolve(trades(fills, replay(fills, (ids) => store.venueTokens(ids)).tokens))
+    getMarkets: async (filter) => ({ events: await store.venueMarkets(filter) }),
+    currentPositions: async (query: VenuePositionsQuery) =>
+      filterPositions(currentPositions(await replayed(query), bookOf), query),
+    closedPositions: async (query) => closedPositions(await replayed(query), bookOf),
+    trades: async (query) => {
+      const fills = await fillsOf(query)
+      return trades(fills, (await replay(fills, lookup)).tokens)
     },
   }
 }
