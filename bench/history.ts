@@ -74,8 +74,8 @@ function pick<T>(values: readonly T[], shares: readonly number[], r: number): T 
 }
 
 /** Fills `path` (schema from `openStore`) with `rows` registered transactions; returns the seconds taken. */
-function fill(path: string, rows: number, now: number): { insertSeconds: number; indexSeconds: number } {
-  openStore({ dataDir: join(path, '..'), databasePath: path }).close()
+async function fill(path: string, rows: number, now: number): Promise<{ insertSeconds: number; indexSeconds: number }> {
+  await openStore({ dataDir: join(path, '..'), databasePath: path }).close()
   const db = openDatabase(path)
   db.exec('PRAGMA synchronous = OFF')
   db.exec('PRAGMA cache_size = -262144')
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
   const now = Math.floor(Date.now() / 1000)
   console.log(`history bench: ${ROWS.toLocaleString('en')} transactions in ${path}`)
   if (!existsSync(path)) {
-    const { insertSeconds, indexSeconds } = fill(path, ROWS, now)
+    const { insertSeconds, indexSeconds } = await fill(path, ROWS, now)
     console.log(
       `filled in ${insertSeconds.toFixed(1)} s (insert, one transaction) + ${indexSeconds.toFixed(1)} s (indexes); file ${formatBytes(statSync(path).size)}`,
     )
@@ -208,12 +208,16 @@ async function main(): Promise<void> {
   const inspect = openDatabase(path)
   try {
     const bench = new Bench({ time: TIME_MS, iterations: 5, warmup: true, warmupIterations: 2 })
-    const all = cases(now).map((c) =>
-      c.page === LAST_PAGE ? { ...c, page: Math.ceil(store.listTransactions(c.filter, 1, 1).total / c.limit) } : c,
+    const all = await Promise.all(
+      cases(now).map(async (c) =>
+        c.page === LAST_PAGE
+          ? { ...c, page: Math.ceil((await store.listTransactions(c.filter, 1, 1)).total / c.limit) }
+          : c,
+      ),
     )
     for (const c of all) {
       // Checked once before timing: a full page (or the remainder), newest first, every row matching.
-      const { transactions, total } = store.listTransactions(c.filter, c.page, c.limit)
+      const { transactions, total } = await store.listTransactions(c.filter, c.page, c.limit)
       const expected = Math.max(0, Math.min(c.limit, total - (c.page - 1) * c.limit))
       if (transactions.length !== expected)
         throw new Error(`${c.name}: ${transactions.length} rows, expected ${expected} of ${total}`)
@@ -222,8 +226,8 @@ async function main(): Promise<void> {
           throw new Error(`${c.name}: not newest first`)
       }
       if (transactions.some((t) => t.orgId !== c.filter.orgId)) throw new Error(`${c.name}: another org's row`)
-      bench.add(`history: ${c.name} (${ROWS.toLocaleString('en')})`, () => {
-        store.listTransactions(c.filter, c.page, c.limit)
+      bench.add(`history: ${c.name} (${ROWS.toLocaleString('en')})`, async () => {
+        await store.listTransactions(c.filter, c.page, c.limit)
       })
       // The same two statements on a plain connection, rows left undecoded: what SQLite alone costs.
       const query = historyQuery(c.filter)
@@ -236,10 +240,11 @@ async function main(): Promise<void> {
     }
     await bench.run()
 
+    const totals = await Promise.all(all.map(async (c) => (await store.listTransactions(c.filter, 1, 1)).total))
     const rows = all.map((c, i) => {
       const stats = statsOf(bench.tasks[2 * i])
       const sql = statsOf(bench.tasks[2 * i + 1])
-      const total = store.listTransactions(c.filter, 1, 1).total
+      const total = totals[i]!
       return [
         c.name,
         total.toLocaleString('en'),
@@ -276,7 +281,7 @@ async function main(): Promise<void> {
     )
   } finally {
     inspect.close()
-    store.close()
+    await store.close()
     if (ownDir !== undefined) rmSync(ownDir, { recursive: true, force: true })
   }
 }

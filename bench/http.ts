@@ -99,7 +99,7 @@ async function serveInline(): Promise<void> {
   const { createApp, loadAppDeps } = await import('../service/app.js')
   const { loadConfig } = await import('../service/config.js')
   const config = loadConfig()
-  const deps = loadAppDeps(config)
+  const deps = await loadAppDeps(config)
   await deps.keys.ready
   const server = createServer(createApp(deps).callback())
   server.listen(config.port, config.host, () => printListening(server))

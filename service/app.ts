@@ -123,15 +123,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
  * @throws InvalidSnapshotError for a bad snapshot; the store's errors (file cannot be opened, migration fails).
  *   `keys.ready` rejects with the keys' (unreadable or invalid keys file, `DevelopmentKeysInProductionError`).
  * @example
- * const deps = loadAppDeps(loadConfig())
+ * const deps = await loadAppDeps(loadConfig())
  * await deps.keys.ready
  */
-export function loadAppDeps(config: ServiceConfig): AppDeps {
+export async function loadAppDeps(config: ServiceConfig): Promise<AppDeps> {
   // Quote and store calls are timed for the metrics (`metrics/observations.ts`).
   const engine = instrumentEngine(
     createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps }),
   )
   const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config))
   const keys = createKeyCache(store, { refreshMs: config.keysRefreshMs, ...keySeeding(store, config) })
-  return { engine, store, keys, config, venue: venueFromConfig(config.venue, store) }
+  return { engine, store, keys, config, venue: await venueFromConfig(config.venue, store) }
 }

@@ -135,7 +135,7 @@ function stop(signal: NodeJS.Signals): void {
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
     await Promise.all([pool.destroy(), trackerStopped])
     keys.stop()
-    mainStore.close()
+    await mainStore.close()
     log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })
     process.exit(0)
   })

@@ -24,34 +24,30 @@ const reportFailure = (error: unknown) => {
   parentPort?.postMessage({ type: WORKER_FAILED, threadId, message } satisfies WorkerMessage)
 }
 
-function buildApp() {
+async function buildApp() {
   const config: ServiceConfig = (workerData as WorkerData | undefined)?.config ?? loadConfig()
   try {
-    const deps = loadAppDeps(config)
-    return { app: createApp(deps, { testRoutes: testRoutesEnabled(config) }), keysReady: deps.keys.ready }
+    const deps = await loadAppDeps(config)
+    const dispatcher = createDispatcher(createApp(deps, { testRoutes: testRoutesEnabled(config) }))
+    // The keys are read from the store (the development keys or KEYS_FILE imported first) before the first task.
+    await deps.keys.ready
+    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
+    return dispatcher
   } catch (error) {
     reportFailure(error)
     throw error
   }
 }
 
-const { app, keysReady } = buildApp()
-
 /**
- * Runs one serialized request through the app; piscina calls it once per task. Exported as a promise, which piscina
- * awaits before it sends the worker any task: it resolves once the keys are read from the store (the development
- * keys or KEYS_FILE imported first). Waiting any other way would not work: an idle piscina worker sleeps in
- * `Atomics.wait`, where no promise makes progress.
+ * Runs one serialized request through the app; piscina calls it once per task. Built once, when the module loads
+ * (the store may open over the network, and the keys are read from it: asynchronous), and exported as a promise,
+ * which piscina awaits before it sends the worker any task. Waiting any other way would not work: an idle piscina
+ * worker sleeps in `Atomics.wait`, where no promise makes progress.
  */
-const dispatch: Promise<(wireRequest: string) => Promise<string>> = keysReady.then(
-  () => {
-    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
-    return createDispatcher(app)
-  },
-  (error: unknown) => {
-    reportFailure(error)
-    // A rejected export would make piscina load the module a second time (with import()): end the thread instead.
-    process.exit(1)
-  },
-)
+const dispatch: Promise<(wireRequest: string) => Promise<string>> = buildApp().catch(() => {
+  // Reported (WORKER_FAILED). A rejected export would make piscina load the module a second time (with import()):
+  // end the thread instead.
+  process.exit(1)
+})
 export default dispatch

@@ -160,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(isUsage ? `${(error as Error).message}\n${USAGE}` : (error as Error).message)
     return isUsage ? 2 : 1
   } finally {
-    store?.close()
+    await store?.close()
   }
 }
 

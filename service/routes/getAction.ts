@@ -241,7 +241,7 @@ export async function answerAction(
   // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
   const venue =
     request.actionType === 'venue'
-      ? buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
+      ? await buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
           ...options,
           orgId: apiKey.orgId,
           now: createdAt,

@@ -59,9 +59,13 @@ export function parseStatusQuery(query: Query): StatusQuery {
  * The transaction a status query names in `orgId`, or `undefined`. By `txId` when given (then a `txHash` and a
  * `chainId` given with it must be its source hash and source chain); else by source hash, on `chainId` when given.
  */
-export function findTransaction(store: Store, orgId: string, query: StatusQuery): StoredTransaction | undefined {
+export async function findTransaction(
+  store: Store,
+  orgId: string,
+  query: StatusQuery,
+): Promise<StoredTransaction | undefined> {
   if (query.txId === undefined) return store.getByHash(query.txHash!, orgId, query.chainId)
-  const stored = store.getByTxId(query.txId, orgId)
+  const stored = await store.getByTxId(query.txId, orgId)
   if (stored === undefined) return undefined
   if (query.txHash !== undefined && stored.srcTxHash !== query.txHash) return undefined
   if (query.chainId !== undefined && stored.srcChainId !== query.chainId) return undefined
@@ -81,7 +85,7 @@ export function getStatusRoutes(deps: GetStatusDependencies): AuthenticatedRoute
   const router = createRouter<AuthenticatedState>()
   router.get('/getStatus', async (ctx) => {
     const { apiKey } = ctx.state
-    const stored = findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
+    const stored = await findTransaction(store, apiKey.orgId, parseStatusQuery(ctx.query))
     if (stored === undefined) throw new NotFoundError(NOT_FOUND_MESSAGE)
     const workflow = await store.getVenueWorkflow(stored.txId, apiKey.orgId)
     ctx.set('Cache-Control', 'no-store')

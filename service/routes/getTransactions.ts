@@ -113,7 +113,7 @@ export function getTransactionsRoutes(deps: GetTransactionsDependencies): Authen
     const { apiKey } = ctx.state
     const apps = keys.appsOfOrg(apiKey.orgId).map((app) => app.appId)
     const { filter, page, limit } = parseHistoryQuery(ctx.query, apiKey.orgId, apps, now())
-    const { transactions, total } = store.listTransactions(filter, page, limit)
+    const { transactions, total } = await store.listTransactions(filter, page, limit)
     const workflows = await store.venueWorkflowsOf(
       transactions.map((tx) => tx.txId),
       apiKey.orgId,

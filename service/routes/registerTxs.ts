@@ -34,12 +34,12 @@ export interface RegisterTxsDependencies {
  *
  * @example checkRegistration({ txId, vmId: 'evm', txHash, chainId: 8453 }, 'alpha', store, 1_700_000_000)
  */
-export function checkRegistration(
+export async function checkRegistration(
   item: unknown,
   orgId: string,
   store: Store,
   registeredAt: number,
-): RegistrationInput | RegistrationResult {
+): Promise<RegistrationInput | RegistrationResult> {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) {
     return failure('INVALID_PARAMETER', Registration['x-reason'])
   }
@@ -61,7 +61,7 @@ export function checkRegistration(
   const problem = txHashProblem(vmId, txHash)
   if (problem !== undefined) return failure('INVALID_PARAMETER', `txHash ${problem} for vmId ${vmId}`)
 
-  const quote = store.getByTxId(txId.toLowerCase(), orgId)
+  const quote = await store.getByTxId(txId.toLowerCase(), orgId)
   if (quote === undefined) return failure('NOT_FOUND', 'no quote with this txId in your organization')
   if (vmId !== quote.vmId) {
     return failure('VM_MISMATCH', `vmId ${vmId} is not the VM of the quote's source chain (${quote.vmId})`)
@@ -105,7 +105,7 @@ export function registerTxsRoutes(deps: RegisterTxsDependencies): AuthenticatedR
   const { store } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
   const router = createRouter<AuthenticatedState>()
-  router.post('/registerTxs', (ctx) => {
+  router.post('/registerTxs', async (ctx) => {
     const { apiKey } = ctx.state
     const body = readJsonBody(ctx)
     if (body === null || typeof body !== 'object') {
@@ -127,9 +127,9 @@ export function registerTxsRoutes(deps: RegisterTxsDependencies): AuthenticatedR
     }
 
     const registeredAt = now()
-    const checked = items.map((item) => checkRegistration(item, apiKey.orgId, store, registeredAt))
+    const checked = await Promise.all(items.map((item) => checkRegistration(item, apiKey.orgId, store, registeredAt)))
     const inputs = checked.filter((value): value is RegistrationInput => !isResult(value))
-    const outcomes = inputs.length === 0 ? [] : store.registerTransactions(inputs)
+    const outcomes = inputs.length === 0 ? [] : await store.registerTransactions(inputs)
     let next = 0
     ctx.set('Cache-Control', 'no-store')
     ctx.body = checked.map((value) => (isResult(value) ? value : resultOf(outcomes[next++]!)))

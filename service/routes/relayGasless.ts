@@ -41,7 +41,7 @@ export function relayGaslessRoutes(deps: RelayGaslessDependencies): Authenticate
   router.post('/relayGasless', async (ctx) => {
     const body = readJsonBody(ctx)
     if (!validator.check(body)) throw validator.problem(body, { context: 'relayGasless' })!
-    const stored = store.getByTxId(body.txId.toLowerCase(), ctx.state.apiKey.orgId)
+    const stored = await store.getByTxId(body.txId.toLowerCase(), ctx.state.apiKey.orgId)
     if (stored === undefined) throw new NotFoundError('No quote with this txId in your organization')
     const executions = (stored.actionResponse as { executions?: Execution[] }).executions
     if (executions === undefined) throw invalid('txId', body.txId, 'not a gasless quote (no executions)')
@@ -62,7 +62,7 @@ export function relayGaslessRoutes(deps: RelayGaslessDependencies): Authenticate
           signature: body.signatures[index] as Hex,
         })
       }
-      store.registerTransaction({
+      await store.registerTransaction({
         txId: stored.txId,
         txHash: txHash!,
         chainId: stored.srcChainId,

@@ -41,7 +41,7 @@ interface StoredResponse {
  *
  * @param actionResponse - what to put in `actionResponse`; default the stored response (`transactionDetailsJson`
  *   passes a placeholder that it replaces with the stored JSON text).
- * @example toTransactionDetails(store.getByTxId(txId, orgId)!)
+ * @example toTransactionDetails((await store.getByTxId(txId, orgId))!)
  */
 export function toTransactionDetails(
   stored: StoredTransaction,

@@ -41,7 +41,7 @@ export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRoute
   const { store } = deps
   const now = deps.now ?? (() => Math.floor(Date.now() / 1000))
   const router = createRouter<AuthenticatedState>()
-  router.post('/workflows/venue/createOrFetchVenueUser', (ctx) => {
+  router.post('/workflows/venue/createOrFetchVenueUser', async (ctx) => {
     const body = readJsonBody(ctx)
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new InvalidParameterError({
@@ -56,7 +56,7 @@ export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRoute
       throw new InvalidAddressError({ field: 'address', address: body.address, reason: problem })
 
     const address = getAddress(body.address.toLowerCase())
-    const { user, created } = store.createOrFetchVenueUser({
+    const { user, created } = await store.createOrFetchVenueUser({
       orgId: ctx.state.apiKey.orgId,
       userId: address,
       address,

@@ -4,9 +4,9 @@
  */
 import { type Database, type Statement, prepare, valueOf } from './database.js'
 import { ROW_COLUMNS, type TransactionRow, transactionFromRow } from './rows.js'
-import type { HistoryFilter, HistoryPage, Store } from './store.js'
+import type { HistoryFilter, HistoryPage, Store, Synchronous } from './store.js'
 
-type HistoryMethods = Pick<Store, 'getByTxId' | 'getByHash' | 'listTransactions'>
+type HistoryMethods = Pick<Synchronous<Store>, 'getByTxId' | 'getByHash' | 'listTransactions'>
 
 /** Statements of distinct filter shapes (which filters, how many appIds and chainIds) kept prepared. */
 const MAX_CACHED_STATEMENTS = 256

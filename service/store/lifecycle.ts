@@ -11,6 +11,7 @@ import {
   type RegistrationInput,
   type RegistrationOutcome,
   type Store,
+  type Synchronous,
   type TrackedTransaction,
   type TransactionStatus,
   type TxPathEntry,
@@ -23,7 +24,7 @@ export const DEFAULT_SYNCHRONOUS = 'NORMAL'
 const TIMESTAMP_DIGITS = /^[0-9]{1,12}$/
 
 type LifecycleMethods = Pick<
-  Store,
+  Synchronous<Store>,
   | 'registerTransaction'
   | 'registerTransactions'
   | 'registerDeposit'
@@ -197,7 +198,7 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     registerTransactions,
     // The same write as a registration, so the same checks and outcomes (a txId the user registered meanwhile is a
     // `conflict`; a hash already registered is `hash-in-use`) and the same durable commit.
-    async registerDeposit(input) {
+    registerDeposit(input) {
       if (input.txPath !== undefined) checkProgress({ appendTxPath: [...input.txPath], updatedAt: input.registeredAt })
       return registerTransactions([input])[0]!
     },

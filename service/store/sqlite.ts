@@ -59,7 +59,7 @@ export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'
   try {
     configureConnection(db, config.databasePath)
     migrate(db)
-    return sqliteStore(db)
+    return asyncMethods(sqliteStore(db))
   } catch (error) {
     db.close()
     throw error
@@ -84,7 +84,33 @@ export function configureConnection(db: Database, path: string): void {
   db.exec(`PRAGMA synchronous = ${DEFAULT_SYNCHRONOUS}`)
 }
 
-function sqliteStore(db: Database): Store {
+/**
+ * The `Store` of synchronous methods: each becomes an `async` function around it, so that a libsql error is a
+ * rejection (as on PostgreSQL), never a throw from the call itself. `recordQuoteSoon` is already asynchronous.
+ *
+ * @example const store = asyncMethods(sqliteStore(db))
+ */
+export function asyncMethods<T extends object>(methods: T): { [K in keyof T]: AsyncMethod<T[K]> } {
+  const wrapped: Record<string, unknown> = {}
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] =
+      typeof method === 'function' ? async (...args: unknown[]): Promise<unknown> => method(...args) : method
+  }
+  return wrapped as { [K in keyof T]: AsyncMethod<T[K]> }
+}
+
+/** A method returning a Promise of what `M` returns (unwrapped once when it is a Promise already). */
+type AsyncMethod<M> = M extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : M
+
+/**
+ * What `sqliteStore` returns: each method synchronous (`Synchronous`), or asynchronous already where its module
+ * was written against the Promise interface (venue workflows, deposits, API keys).
+ */
+type SqliteMethods = {
+  [K in keyof Store]: Store[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R | Promise<R> : never
+}
+
+function sqliteStore(db: Database): SqliteMethods {
   const insertQuote = prepare<[Record<string, string | number | Buffer>]>(
     db,
     `
@@ -165,6 +191,7 @@ function sqliteStore(db: Database): Store {
       if (entry.depositWatch === undefined) insertQuote.run(row)
       else insertQuotes.immediate([{ row, entry }])
     },
+    // Synchronous<Store> keeps it asynchronous: its Promise resolves at the batch's commit.
     recordQuoteSoon(entry: QuoteEntry): Promise<void> {
       return new Promise((resolve, reject) => {
         const row = quoteParameters(entry)

@@ -177,11 +177,11 @@ export interface HistoryPage {
 }
 
 /**
- * The service's store. Every method is synchronous (libsql, `database.ts`): one call is one short transaction; each
- * worker thread opens its own `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills),
- * `venueUsers.ts` and `venueBook.ts` (users and live books), `venueWorkflows.ts` (order workflows), declared beside
- * their tables; the deposit addresses' methods: `depositStore.ts`; the API keys': `apiKeys.ts` (these three
- * asynchronous, as every method will be with the PostgreSQL backend).
+ * The service's store. Every method returns a Promise (a PostgreSQL backend will talk to a server; the SQLite one,
+ * `sqlite.ts`, wraps synchronous libsql calls): one call is one short transaction; each worker thread opens its own
+ * `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills), `venueUsers.ts` and `venueBook.ts` (users
+ * and live books), `venueWorkflows.ts` (order workflows), declared beside their tables; the deposit addresses'
+ * methods: `depositStore.ts`; the API keys': `apiKeys.ts`.
  */
 export interface Store
   extends VenueStore, VenueUserStore, VenueBookStore, VenueWorkflowStore, DepositStore, ApiKeyStore {
@@ -189,7 +189,7 @@ export interface Store
    * Records a quote under its `txId`, status `quoted`.
    * @throws Error when the `txId` is already stored (txIds are random 256-bit values: a bug, not a race).
    */
-  recordQuote(entry: QuoteEntry): void
+  recordQuote(entry: QuoteEntry): Promise<void>
   /**
    * Records a quote like `recordQuote`, in one transaction with every other quote queued in the same turn of the
    * event loop (group commit). Resolves once the transaction committed; rejects, for every quote of the batch,
@@ -197,22 +197,22 @@ export interface Store
    */
   recordQuoteSoon(entry: QuoteEntry): Promise<void>
   /** The stored quote of a `txId`, or `undefined`. */
-  getQuote(txId: string): StoredQuote | undefined
+  getQuote(txId: string): Promise<StoredQuote | undefined>
 
   /**
    * The transaction of a `txId` if it belongs to `orgId`, else `undefined` (another org's txId looks unknown).
    */
-  getByTxId(txId: string, orgId: string): StoredTransaction | undefined
+  getByTxId(txId: string, orgId: string): Promise<StoredTransaction | undefined>
   /**
    * The registered transaction whose source hash is `txHash` (stored form), in `orgId`, on `chainId` when given.
    * Without `chainId` and with the hash registered on several chains: the latest registration.
    */
-  getByHash(txHash: string, orgId: string, chainId?: number): StoredTransaction | undefined
+  getByHash(txHash: string, orgId: string, chainId?: number): Promise<StoredTransaction | undefined>
   /**
    * Registered transactions matching `filter`, newest registration first (ties: latest stored first), page
    * `page` (1-based) of `limit`, with the total that match.
    */
-  listTransactions(filter: HistoryFilter, page: number, limit: number): HistoryPage
+  listTransactions(filter: HistoryFilter, page: number, limit: number): Promise<HistoryPage>
 
   /**
    * Registers one transaction: one short `BEGIN IMMEDIATE` transaction, committed with `synchronous=FULL` before
@@ -220,32 +220,40 @@ export interface Store
    * A quote in status `quoted` or `expired` can be registered.
    * @throws Error when no quote has this `txId` (the route checks first).
    */
-  registerTransaction(input: RegistrationInput): RegistrationOutcome
+  registerTransaction(input: RegistrationInput): Promise<RegistrationOutcome>
   /**
    * `registerTransaction` for several, in order, in **one** write transaction (one fsync): the outcomes in input
    * order. A later input sees the earlier ones (the same txId twice: `registered`, then `duplicate`).
    */
-  registerTransactions(inputs: readonly RegistrationInput[]): RegistrationOutcome[]
+  registerTransactions(inputs: readonly RegistrationInput[]): Promise<RegistrationOutcome[]>
 
   /**
    * Transactions to check now: status `pending` or `requires refund` with `next_check_at <= now`, most overdue
    * first, at most `limit`.
    */
-  dueForTracking(now: number, limit: number): TrackedTransaction[]
+  dueForTracking(now: number, limit: number): Promise<TrackedTransaction[]>
   /**
    * Records what the tracker learnt about a registered transaction.
    * @throws Error when no registered transaction has this `txId`.
    */
-  recordProgress(txId: string, update: ProgressUpdate): void
+  recordProgress(txId: string, update: ProgressUpdate): Promise<void>
   /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
-  expireQuotes(createdBefore: number): number
+  expireQuotes(createdBefore: number): Promise<number>
   /**
    * Retention: deletes at most `limit` quotes never registered (`quoted` or `expired`) created before
    * `createdBefore` (Unix seconds), oldest first, in one short write transaction; returns how many. Their pages
    * are reused by later rows (the file stops growing once retention keeps up). Call again while it returns `limit`.
    */
-  deleteUnregisteredQuotes(createdBefore: number, limit: number): number
+  deleteUnregisteredQuotes(createdBefore: number, limit: number): Promise<number>
 
   /** Closes the connection; the store is unusable afterwards. Idempotent. */
-  close(): void
+  close(): Promise<void>
+}
+
+/**
+ * The synchronous form of a store interface: each method returns its Promise's value instead. What the SQLite
+ * backend's modules implement over libsql; `sqlite.ts` wraps them into the `Store` (`asyncMethods`).
+ */
+export type Synchronous<T> = {
+  [K in keyof T]: T[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => R : T[K]
 }

@@ -10,6 +10,7 @@ import { matchMarketOrder } from '../venue/matching/matchMarketOrder.js'
 import type { Level, MarketOrder, MatchResult, OrderSide } from '../venue/matching/types.js'
 import { formatMicros, isTickSize, toMicros } from '../venue/matching/units.js'
 import { type Database, prepare } from './database.js'
+import type { Synchronous } from './store.js'
 
 /** A market order on one outcome token. */
 export interface VenueOrder extends MarketOrder {
@@ -25,16 +26,16 @@ export interface VenueBookStore {
    * @throws Error for a book the tables refuse (a tick size outside SPEC §4.1, a price outside (0, 1), a level of no
    *   size); nothing is written then.
    */
-  seedVenueBooks(books: readonly OrderBook[]): void
+  seedVenueBooks(books: readonly OrderBook[]): Promise<void>
   /** The live book of a token, levels best first, or `undefined` for a token without a book. */
-  getVenueBook(tokenId: string): OrderBook | undefined
+  getVenueBook(tokenId: string): Promise<OrderBook | undefined>
   /**
    * Matches a market order against the live book of its token and takes the filled liquidity out of it, in one
    * write transaction: a level matched whole is deleted, a level matched in part keeps the rest, and the book's
    * last trade price becomes the last fill's. Nothing changes unless the result is `matched`. Returns the result
    * (its fills are what the caller records as trades), or `undefined` when the token has no book.
    */
-  matchVenueOrder(order: VenueOrder): MatchResult | undefined
+  matchVenueOrder(order: VenueOrder): Promise<MatchResult | undefined>
 }
 
 interface BookRow {
@@ -63,7 +64,7 @@ const restingSide = (side: OrderSide) => (side === 'BUY' ? 'ask' : 'bid')
  * books.matchVenueOrder({ tokenId, side: 'BUY', orderType: 'FAK', amount: 10_000_000n, limitPriceMicros: 520_000n,
  *   tickSize: '0.01' })
  */
-export function venueBookMethods(db: Database): VenueBookStore {
+export function venueBookMethods(db: Database): Synchronous<VenueBookStore> {
   const upsertBook = prepare<[Record<string, string | number | null>]>(
     db,
     `INSERT INTO venue_books (token_id, market, tick_size, min_order_size, neg_risk, last_trade_price)

@@ -5,6 +5,7 @@
 import { type Database, prepare, valueOf } from './database.js'
 import type { VenueEvent, VenueMarket, VenueTag } from '../schema/venueMarket.js'
 import type { VenueMarketsFilter, VenueStore } from './venueStore.js'
+import type { Synchronous } from './store.js'
 
 /** A market row as the reads select it. */
 interface MarketRow {
@@ -73,7 +74,7 @@ const CLEAR_CATALOG = `
 /** The catalog methods of `VenueStore` over one connection. */
 export function venueCatalogMethods(
   db: Database,
-): Pick<VenueStore, 'loadVenueCatalog' | 'venueMarkets' | 'venueTokens'> {
+): Pick<Synchronous<VenueStore>, 'loadVenueCatalog' | 'venueMarkets' | 'venueTokens'> {
   const catalogVersion = db.prepare('SELECT version FROM venue_catalog WHERE id = 1')
   const setVersion = prepare<[string]>(
     db,

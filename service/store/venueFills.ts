@@ -4,6 +4,7 @@
  */
 import { type Database, prepare } from './database.js'
 import type { VenueFill, VenueStore } from './venueStore.js'
+import type { Synchronous } from './store.js'
 
 interface FillRow {
   user_id: string
@@ -40,7 +41,7 @@ function fillOf(row: FillRow): VenueFill {
 }
 
 /** The fill methods of `VenueStore` over one connection. */
-export function venueFillMethods(db: Database): Pick<VenueStore, 'recordVenueFills' | 'venueFills'> {
+export function venueFillMethods(db: Database): Pick<Synchronous<VenueStore>, 'recordVenueFills' | 'venueFills'> {
   const selectColumns = `SELECT user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
     transaction_hash, order_id FROM venue_fills`
   const byUser = prepare<[string], FillRow>(db, `${selectColumns} WHERE user_id = ? ORDER BY id`)

@@ -15,6 +15,7 @@ import { type Database, prepare } from './database.js'
 import type { VenueTag } from '../schema/venueMarket.js'
 import { assembleEvents, marketRowsOf } from './venueCatalog.js'
 import type { VenueSearchQuery, VenueStore } from './venueStore.js'
+import type { Synchronous } from './store.js'
 
 /** Words of a query beyond this many are ignored. */
 export const MAX_TERMS = 16
@@ -52,7 +53,7 @@ const matching = (isAll: boolean) =>
 type Parameters = Record<string, string | number | null>
 
 /** The search method of `VenueStore` over one connection. */
-export function venueSearchMethods(db: Database): Pick<VenueStore, 'searchVenue'> {
+export function venueSearchMethods(db: Database): Pick<Synchronous<VenueStore>, 'searchVenue'> {
   const statements = (isAll: boolean) => ({
     page: prepare<[Parameters], { id: string; event_json: string }>(
       db,

@@ -79,19 +79,19 @@ export interface VenueStore {
    * load it once. Fills are kept.
    * @returns whether it was (re)loaded.
    */
-  loadVenueCatalog(events: readonly VenueEvent[], version: string): boolean
+  loadVenueCatalog(events: readonly VenueEvent[], version: string): Promise<boolean>
   /** A page of events matching a search, best first (`venueSearch.ts` documents the ranking). */
-  searchVenue(query: VenueSearchQuery): VenueSearchPage
+  searchVenue(query: VenueSearchQuery): Promise<VenueSearchPage>
   /** The events holding the markets that match `filter`, each with only those markets, in catalog order. */
-  venueMarkets(filter: VenueMarketsFilter): VenueEvent[]
+  venueMarkets(filter: VenueMarketsFilter): Promise<VenueEvent[]>
   /** The outcome tokens of the catalog among `tokenIds`, with their markets; unknown ids are left out. */
-  venueTokens(tokenIds: readonly string[]): VenueTokenInfo[]
+  venueTokens(tokenIds: readonly string[]): Promise<VenueTokenInfo[]>
   /**
    * Appends fills (one write transaction): what the order matching calls once an order filled, and the
    * redemption of a resolved market.
    * @throws Error for a fill the table's checks refuse (a bug in the caller).
    */
-  recordVenueFills(fills: readonly VenueFill[]): void
+  recordVenueFills(fills: readonly VenueFill[]): Promise<void>
   /** A user's fills in the order they were recorded, of one proxy wallet when given. */
-  venueFills(userId: string, proxyWallet?: string): VenueFill[]
+  venueFills(userId: string, proxyWallet?: string): Promise<VenueFill[]>
 }

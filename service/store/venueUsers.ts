@@ -3,6 +3,7 @@
  * first use and fetched afterwards by `POST /workflows/venue/createOrFetchVenueUser`.
  */
 import { type Database, prepare } from './database.js'
+import type { Synchronous } from './store.js'
 
 /** A venue user as stored. */
 export interface VenueUser {
@@ -36,9 +37,9 @@ export interface VenueUserStore {
    * stored user either way (an existing user keeps its first `createdAt`). Safe under concurrency: however many
    * connections call it at once for one account, exactly one gets `created: true`.
    */
-  createOrFetchVenueUser(input: NewVenueUser): VenueUserOutcome
+  createOrFetchVenueUser(input: NewVenueUser): Promise<VenueUserOutcome>
   /** The user of `orgId` whose `userId` (the account, any case) is given, or `undefined`. */
-  getVenueUser(orgId: string, userId: string): VenueUser | undefined
+  getVenueUser(orgId: string, userId: string): Promise<VenueUser | undefined>
 }
 
 interface VenueUserRow {
@@ -62,7 +63,7 @@ const userOf = (row: VenueUserRow): VenueUser => ({
  * const users = venueUserMethods(db)
  * users.createOrFetchVenueUser({ orgId, userId, address: userId, proxyWallet, createdAt: 1_700_000_000 })
  */
-export function venueUserMethods(db: Database): VenueUserStore {
+export function venueUserMethods(db: Database): Synchronous<VenueUserStore> {
   const insert = prepare<[Record<string, string | number>]>(
     db,
     `INSERT INTO venue_users (org_id, address, user_id, proxy_wallet, created_at)

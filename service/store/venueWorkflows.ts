@@ -10,7 +10,8 @@ import type { MatchResult } from '../venue/matching/types.js'
 import { type Database, prepare } from './database.js'
 import { type VenueOrder, venueBookMatcher } from './venueBook.js'
 import { venueFillWriter } from './venueFills.js'
-import type { VenueFill } from './venueStore.js'
+import { venueCatalogMethods } from './venueCatalog.js'
+import type { VenueFill, VenueTokenInfo } from './venueStore.js'
 
 /** SPEC §3 workflow statuses. */
 export type VenueWorkflowStatus = 'pending' | 'success' | 'failed'
@@ -48,12 +49,14 @@ export interface VenueWorkflowSettlement {
   readonly timestamp: number
 }
 
-/** What a settlement may do inside the transaction: match an order, count the shares a wallet holds. */
+/** What a settlement may do inside the transaction: match an order, count the shares a wallet holds, read a token. */
 export interface VenueSettlementTools {
   /** `matchVenueOrder` within the settlement's transaction (`undefined`: the token has no book). */
   match(order: VenueOrder): MatchResult | undefined
   /** Shares (10⁻⁶) of `tokenId` the wallet holds now: bought, less sold and redeemed. */
   sharesHeld(proxyWallet: string, tokenId: string): bigint
+  /** The catalog entry of an outcome token (`venueTokens`), or `undefined`. */
+  token(tokenId: string): VenueTokenInfo | undefined
 }
 
 /** The workflow methods of the store. Every method returns a Promise (the PostgreSQL backend is asynchronous). */
@@ -152,11 +155,13 @@ export function venueWorkflowMethods(db: Database): VenueWorkflowStore {
     `SELECT SUM(CASE WHEN kind = 'TRADE' AND side = 'BUY' THEN size_micros ELSE -size_micros END) AS held
      FROM venue_fills WHERE proxy_wallet = ? AND token_id = ?`,
   )
+  const { venueTokens } = venueCatalogMethods(db)
   const match = venueBookMatcher(db)
   const writeFills = venueFillWriter(db)
   const tools: VenueSettlementTools = {
     match,
     sharesHeld: (proxyWallet, tokenId) => BigInt(held.get(proxyWallet.toLowerCase(), tokenId)?.held ?? 0),
+    token: (tokenId) => venueTokens([tokenId])[0],
   }
 
   const settleInTransaction = db.transaction(

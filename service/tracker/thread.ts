@@ -28,7 +28,7 @@ let tracker
 try {
   tracker = trackerFromConfig(config, store, venueWorkflowSettler(store))
 } catch (error) {
-  store.close()
+  await store.close()
   throw error
 }
 
@@ -57,7 +57,7 @@ while (!stopping.signal.aborted) {
   if (!isBacklogged)
     await sleep(config.trackerIntervalMs, undefined, { signal: stopping.signal }).catch(() => undefined)
 }
-store.close()
+await store.close()
 log('info', 'tracker.stopped')
 // Ends the thread even if an idle HTTP keep-alive socket of an RPC client would keep it alive.
 process.exit(0)

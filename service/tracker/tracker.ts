@@ -103,7 +103,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     const update =
       tx.status === 'requires refund' ? await advanceRefund(tx, plan, now) : await advancePending(tx, plan, now)
     if (update.status !== undefined) await options.settleWorkflow?.(tx, update)
-    store.recordProgress(tx.txId, update)
+    await store.recordProgress(tx.txId, update)
     if (update.status !== undefined) {
       log('info', 'tracker.status', {
         txId: tx.txId,
@@ -231,7 +231,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     } catch (error) {
       logError('tracker.advance-failed', error, { txId: tx.txId, retryInSeconds: ERROR_RETRY_SECONDS })
       try {
-        store.recordProgress(tx.txId, { nextCheckAt: now + ERROR_RETRY_SECONDS, updatedAt: tx.updatedAt })
+        await store.recordProgress(tx.txId, { nextCheckAt: now + ERROR_RETRY_SECONDS, updatedAt: tx.updatedAt })
       } catch (storeError) {
         logError('tracker.reschedule-failed', storeError, { txId: tx.txId })
       }
@@ -253,14 +253,14 @@ export function createTracker(options: TrackerOptions): Tracker {
     async tick(nowSeconds = Date.now() / 1000) {
       let expired = 0
       if (nowSeconds - lastExpiryAt >= expireEverySeconds) {
-        expired = store.expireQuotes(nowSeconds - quoteTtlSeconds)
+        expired = await store.expireQuotes(nowSeconds - quoteTtlSeconds)
         lastExpiryAt = nowSeconds
         if (expired > 0) log('info', 'tracker.quotes-expired', { count: expired })
       }
-      const retention = deleteExpiredQuotes(store, Math.floor(nowSeconds - quoteRetentionSeconds))
+      const retention = await deleteExpiredQuotes(store, Math.floor(nowSeconds - quoteRetentionSeconds))
       if (retention.deleted > 0) log('info', 'tracker.quotes-deleted', { count: retention.deleted })
       const deposits = await registerDeposits(nowSeconds)
-      const due = store.dueForTracking(nowSeconds, batchSize)
+      const due = await store.dueForTracking(nowSeconds, batchSize)
       for (let start = 0; start < due.length; start += concurrency) {
         await Promise.all(due.slice(start, start + concurrency).map((tx) => advanceSafely(tx, nowSeconds)))
       }
@@ -280,13 +280,13 @@ export function createTracker(options: TrackerOptions): Tracker {
  * (each its own short write transaction, so a worker's quote waits for the lock a few milliseconds at most), at
  * most `RETENTION_BATCHES_PER_TICK` statements; more left over makes the tick report a backlog.
  */
-function deleteExpiredQuotes(
+async function deleteExpiredQuotes(
   store: Pick<Store, 'deleteUnregisteredQuotes'>,
   createdBefore: number,
-): { deleted: number; isBacklogged: boolean } {
+): Promise<{ deleted: number; isBacklogged: boolean }> {
   let deleted = 0
   for (let batch = 0; batch < RETENTION_BATCHES_PER_TICK; batch += 1) {
-    const count = store.deleteUnregisteredQuotes(createdBefore, RETENTION_BATCH_ROWS)
+    const count = await store.deleteUnregisteredQuotes(createdBefore, RETENTION_BATCH_ROWS)
     deleted += count
     if (count < RETENTION_BATCH_ROWS) return { deleted, isBacklogged: false }
   }

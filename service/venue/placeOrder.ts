@@ -22,7 +22,7 @@ import type { MatchFailure, MatchResult } from './matching/types.js'
 import { formatMicros, toMicros } from './matching/units.js'
 
 /** What the settler needs of the store. */
-export type OrderStore = Pick<Store, 'settleVenueWorkflow' | 'venueTokens'>
+export type OrderStore = Pick<Store, 'settleVenueWorkflow'>
 
 /** The tracker's hook: settles the workflow of a transaction whose status the tracker is about to record. */
 export type WorkflowSettler = (tx: TrackedTransaction, update: ProgressUpdate) => Promise<void>
@@ -68,14 +68,13 @@ export function venueWorkflowSettler(store: OrderStore, now = () => Math.floor(D
         workflow.data.orderRequest.side === 'BUY'
           ? deliveredAmount(tx, update)
           : toMicros(String(workflow.data.orderRequest.amount))
-      return placeOrder(store, workflow, tools, amount, timestamp)
+      return placeOrder(workflow, tools, amount, timestamp)
     })
   }
 }
 
 /** Places the workflow's order for `amount` (BUY pUSD, SELL shares; 10⁻⁶), inside the settlement. */
 function placeOrder(
-  store: OrderStore,
   workflow: VenueWorkflowRecord,
   tools: VenueSettlementTools,
   amount: bigint,
@@ -96,7 +95,7 @@ function placeOrder(
       return failed(`the proxy wallet holds ${formatMicros(held)} shares, fewer than ${formatMicros(amount)}`)
     }
   }
-  const token = store.venueTokens([tokenId])[0]
+  const token = tools.token(tokenId)
   if (token === undefined) return failed('the token is no longer in the venue catalog')
   const result = tools.match({
     tokenId,

@@ -159,13 +159,13 @@ export function trades(fills: readonly VenueFill[], tokens: ReadonlyMap<string, 
 /**
  * Replays a user's fills and looks up their tokens: the input of the three reads above.
  *
- * @example replay(store.venueFills(userId), (ids) => store.venueTokens(ids))
+ * @example await replay(await store.venueFills(userId), (ids) => store.venueTokens(ids))
  */
-export function replay(
+export async function replay(
   fills: readonly VenueFill[],
-  lookup: (tokenIds: readonly string[]) => VenueTokenInfo[],
-): Replayed {
+  lookup: (tokenIds: readonly string[]) => Promise<VenueTokenInfo[]>,
+): Promise<Replayed> {
   const tokenIds = [...new Set(fills.map((fill) => fill.tokenId))]
-  const tokens = new Map(lookup(tokenIds).map((info) => [info.tokenId, info]))
+  const tokens = new Map((await lookup(tokenIds)).map((info) => [info.tokenId, info]))
   return { positions: [...replayFills(fills).values()], tokens }
 }

@@ -76,20 +76,20 @@ export async function checkVenueAction(
     if (request.srcChainId !== VENUE_CHAIN_ID) throw invalid('srcChainId', String(request.srcChainId), why)
     if (!sameAddress(request.srcToken, VENUE_COLLATERAL)) throw invalid('srcToken', request.srcToken, why)
   }
-  const user = store.getVenueUser(orgId, request.userId)
+  const user = await store.getVenueUser(orgId, request.userId)
   if (user === undefined) {
     throw invalid('userId', request.userId, 'no venue user with this id in your organization (createOrFetchVenueUser)')
   }
   if (!sameAddress(request.recipient, user.proxyWallet)) {
     throw invalid('recipient', request.recipient, `must be the user's proxy wallet ${user.proxyWallet}`)
   }
-  const token = store.venueTokens([request.tokenID])[0]
+  const token = (await store.venueTokens([request.tokenID]))[0]
   if (token === undefined) throw invalid('tokenID', request.tokenID, 'not an outcome token of the venue')
   const { market } = token
   if (market.closed || !market.acceptingOrders) {
     throw invalid('tokenID', request.tokenID, `market ${market.slug} is not accepting orders`)
   }
-  const book = store.getVenueBook(request.tokenID)
+  const book = await store.getVenueBook(request.tokenID)
   const tickSize = book?.tickSize ?? String(market.orderPriceMinTickSize)
   if (request.tickSize !== tickSize) {
     throw invalid('tickSize', request.tickSize, `the market's tick size is ${tickSize}`)
@@ -112,8 +112,8 @@ export function bookSideOf(book: OrderBook, side: 'BUY' | 'SELL'): BookSide {
 }
 
 /** Shares (10⁻⁶) of `tokenId` the user's proxy wallet holds, from the fills the service recorded. */
-export function sharesHeld(store: Store, user: VenueUser, tokenId: string): bigint {
-  const positions = replayFills(store.venueFills(user.userId, user.proxyWallet))
+export async function sharesHeld(store: Store, user: VenueUser, tokenId: string): Promise<bigint> {
+  const positions = replayFills(await store.venueFills(user.userId, user.proxyWallet))
   let held = 0n
   for (const position of positions.values()) if (position.tokenId === tokenId) held += position.size
   return held
@@ -139,13 +139,13 @@ export interface BuildVenueActionOptions {
  *   than the wallet holds; InvalidParameterError (`amount`) for a BUY under the venue's $1 minimum; the engine's
  *   errors for a route that cannot be quoted.
  */
-export function buildVenueAction(
+export async function buildVenueAction(
   engine: Engine,
   store: Store,
   request: VenueActionRequest,
   context: VenueOrderContext,
   options: BuildVenueActionOptions,
-): VenueAction {
+): Promise<VenueAction> {
   const { user, book } = context
   const side = bookSideOf(book, request.side)
   const slippage = rules.slippageFraction(String(request.slippage))
@@ -168,7 +168,7 @@ export function buildVenueAction(
     limitPriceMicros = limitOf(amount)
   } else {
     amount = BigInt(request.amount)
-    const held = sharesHeld(store, user, request.tokenID)
+    const held = await sharesHeld(store, user, request.tokenID)
     if (held < amount) {
       throw new InsufficientFundsError({
         address: user.proxyWallet,

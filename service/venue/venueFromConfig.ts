@@ -13,9 +13,9 @@ import { readVenueFixture } from './venueFixture.js'
  * The configured venue. The fixture venue loads its catalog into the store (once per fixture version).
  *
  * @throws Error when the fixture file cannot be read (fixture venue only).
- * @example const venue = venueFromConfig(config.venue, store)
+ * @example const venue = await venueFromConfig(config.venue, store)
  */
-export function venueFromConfig(config: VenueConfig, store: Store): VenueReads {
+export async function venueFromConfig(config: VenueConfig, store: Store): Promise<VenueReads> {
   if (config.real !== undefined) return realVenue({ ...config.real, timeoutMs: config.timeoutMs })
   return fixtureVenue(store, readVenueFixture(config.fixturePath))
 }

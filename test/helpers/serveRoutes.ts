@@ -100,7 +100,7 @@ export async function serveRoutes(options: ServeRoutesOptions): Promise<ServedRo
     },
     async close() {
       await new Promise((resolve) => server.close(resolve))
-      store.close()
+      await store.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

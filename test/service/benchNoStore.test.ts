@@ -20,10 +20,10 @@ describe('CROSSROUTE_BENCH_NO_STORE', () => {
       }),
     } as unknown as Store
     const wrapped = withoutQuoteRecords(store)
-    wrapped.recordQuote({} as never)
+    await wrapped.recordQuote({} as never)
     await wrapped.recordQuoteSoon({} as never)
     expect(store.recordQuote).not.toHaveBeenCalled()
     expect(store.recordQuoteSoon).not.toHaveBeenCalled()
-    expect(wrapped.getQuote('0x01')).toEqual({ txId: 'same store' })
+    expect(await wrapped.getQuote('0x01')).toEqual({ txId: 'same store' })
   })
 })

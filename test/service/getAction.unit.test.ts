@@ -257,7 +257,7 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(decoded.args[0]).toBe(txId)
     expect(decoded.args[1].amountOutMin).toBe(BigInt(body.amountOutMin.amount))
 
-    const stored = api.store.getQuote(txId)!
+    const stored = (await api.store.getQuote(txId))!
     expect(stored).toMatchObject({
       orgId: 'org_1',
       appId: 'app_1',
@@ -284,7 +284,7 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(body.amountOut.amount).toBe('100000000000000000')
     expect(body.amountOutMin.amount).toBe(body.amountOut.amount)
     expect(BigInt(body.amountInMax.amount) >= BigInt(body.amountIn.amount)).toBe(true)
-    expect(api.store.getQuote(body.txId)).toBeDefined()
+    expect(await api.store.getQuote(body.txId)).toBeDefined()
   })
 
   it('native input: tx.value carries the input', async () => {
@@ -315,7 +315,7 @@ describe('GET /api/getAction in a Koa app', () => {
       erc20Spender: getAddress(spender),
       erc20Amount: 250_000_000n,
     })
-    expect(api.store.getQuote(body.txId)!.actionRequest).toMatchObject({
+    expect((await api.store.getQuote(body.txId))!.actionRequest).toMatchObject({
       actionType: 'evm-calldata-tx',
       to: TARGET,
       erc20Spender: spender,

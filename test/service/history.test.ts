@@ -124,7 +124,7 @@ function actionResponse(row: Row) {
   }
 }
 
-function seed(databasePath: string, dataDir: string): void {
+async function seed(databasePath: string, dataDir: string): Promise<void> {
   const store = openStore({ dataDir, databasePath })
   try {
     for (const row of rows) {
@@ -138,7 +138,7 @@ function seed(databasePath: string, dataDir: string): void {
         gasless: false,
         appFees: [],
       }
-      store.recordQuote({
+      await store.recordQuote({
         txId: row.txId,
         createdAt: (row.registeredAt ?? NOW - 40 * DAY) - 30,
         apiKey,
@@ -151,7 +151,7 @@ function seed(databasePath: string, dataDir: string): void {
       })
     }
     const registered = rows.filter((row) => row.registeredAt !== null)
-    const outcomes = store.registerTransactions(
+    const outcomes = await store.registerTransactions(
       registered.map((row) => ({
         txId: row.txId,
         txHash: hashOf(row),
@@ -176,7 +176,7 @@ function seed(databasePath: string, dataDir: string): void {
         nextBridge: '',
       }
       const isDelivered = row.status === 'success' || row.status === 'refunded'
-      store.recordProgress(row.txId, {
+      await store.recordProgress(row.txId, {
         status: row.status,
         appendTxPath: isDelivered && row.srcChainId !== row.dstChainId ? [src, dst] : [src],
         ...(isDelivered ? { dstTxHash: dst.txHash, detail: { amountOut: String(980_000 * (row.index + 1)) } } : {}),
@@ -185,9 +185,9 @@ function seed(databasePath: string, dataDir: string): void {
         updatedAt: row.registeredAt! + 70,
       })
     }
-    expect(store.expireQuotes(NOW)).toBe(rows.filter((row) => row.registeredAt === null).length)
+    expect(await store.expireQuotes(NOW)).toBe(rows.filter((row) => row.registeredAt === null).length)
   } finally {
-    store.close()
+    await store.close()
   }
 }
 
@@ -244,7 +244,7 @@ async function historyOk(query: Record<string, string | number | undefined>, key
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-history-'))
-  seed(join(dataDir, 'crossroute.sqlite'), dataDir)
+  await seed(join(dataDir, 'crossroute.sqlite'), dataDir)
   // The bare quotes are 40 days old: kept past the default retention (7 days) for this test.
   service = await startService({ DATA_DIR: dataDir, QUOTE_RETENTION_SECONDS: String(365 * 24 * 3600) })
 }, START_TIMEOUT_MS)

@@ -27,8 +27,8 @@ const DEV_KEYS_FILE = loadConfig({}).keysFile!
 const DEV_KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta']
 const tempDir = mkdtempSync(join(tmpdir(), 'crossroute-keys-'))
 const stores: Store[] = []
-afterAll(() => {
-  for (const store of stores) store.close()
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.close()))
   rmSync(tempDir, { recursive: true, force: true })
 })
 

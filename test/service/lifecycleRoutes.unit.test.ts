@@ -179,9 +179,9 @@ describe('transaction details', () => {
     estimatedTxTime: 120,
     note: 'quoted "as is" $& \u2028',
   })
-  const stored = (n: number) => store.getByTxId(txId(n), 'org')!
+  const stored = async (n: number) => (await store.getByTxId(txId(n), 'org'))!
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crossroute-details-'))
     store = openStore({ dataDir: dir, databasePath: join(dir, 's.sqlite') })
     const apiKey = {
@@ -203,7 +203,7 @@ describe('transaction details', () => {
       [3, 1],
       [4, 10],
     ] as const) {
-      store.recordQuote({
+      await store.recordQuote({
         txId: txId(n),
         createdAt: T,
         apiKey,
@@ -215,7 +215,7 @@ describe('transaction details', () => {
         vmId: 'evm',
       })
     }
-    store.registerTransactions(
+    await store.registerTransactions(
       [1, 2, 4].map((n) => ({
         txId: txId(n),
         txHash: `0x${String(n).repeat(64)}`,
@@ -228,7 +228,7 @@ describe('transaction details', () => {
       { chainId: 1, txHash: '0x1', timestamp: String(T + 12), nextBridge: 'across' },
       { chainId: 10, txHash: '0x2', timestamp: String(T + 80), nextBridge: '' },
     ]
-    store.recordProgress(txId(1), {
+    await store.recordProgress(txId(1), {
       status: 'success',
       appendTxPath: hops,
       dstTxHash: '0x2',
@@ -236,7 +236,7 @@ describe('transaction details', () => {
       nextCheckAt: null,
       updatedAt: T + 90,
     })
-    store.recordProgress(txId(4), {
+    await store.recordProgress(txId(4), {
       status: 'failed',
       appendTxPath: [hops[0]!],
       detail: { revertReason: 'out of gas' },
@@ -244,14 +244,14 @@ describe('transaction details', () => {
       updatedAt: T + 90,
     })
   })
-  afterAll(() => {
-    store.close()
+  afterAll(async () => {
+    await store.close()
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it('a delivered bridge: real bridge time, src value and delivered amount from the tracker, native value on the destination', () => {
-    const details = toTransactionDetails(stored(1))
-    expect(details.bridgeDetails).toEqual({ isBridge: true, bridgeTime: 68, txPath: stored(1).txPath })
+  it('a delivered bridge: real bridge time, src value and delivered amount from the tracker, native value on the destination', async () => {
+    const details = toTransactionDetails(await stored(1))
+    expect(details.bridgeDetails).toEqual({ isBridge: true, bridgeTime: 68, txPath: (await stored(1)).txPath })
     expect(details.srcTx).toEqual({
       toAddress: '0xc7055c7055c7055C7055C7055C7055c7055C7055',
       txHash: `0x${'1'.repeat(64)}`,
@@ -279,30 +279,30 @@ describe('transaction details', () => {
     })
   })
 
-  it("pending: the estimate; quoted: pending without a source transaction; failed: the revert reason, a call's target", () => {
-    expect(toTransactionDetails(stored(2))).toMatchObject({
+  it("pending: the estimate; quoted: pending without a source transaction; failed: the revert reason, a call's target", async () => {
+    expect(toTransactionDetails(await stored(2))).toMatchObject({
       status: 'pending',
       bridgeDetails: { bridgeTime: 120, txPath: [] },
       srcTx: { value: '1000', timestamp: T + 10 },
       dstTx: null,
     })
-    expect(toTransactionDetails(stored(3))).toMatchObject({
+    expect(toTransactionDetails(await stored(3))).toMatchObject({
       status: 'pending',
       srcTxHash: '',
       srcTx: null,
       bridgeDetails: { isBridge: false, bridgeTime: 0 },
     })
-    expect(toTransactionDetails(stored(4)).srcTx).toMatchObject({ revertReason: 'out of gas' })
-    store.recordProgress(txId(4), { dstTxHash: '0x9', updatedAt: T + 95 })
-    expect(toTransactionDetails(stored(4)).dstTx).toMatchObject({
+    expect(toTransactionDetails(await stored(4)).srcTx).toMatchObject({ revertReason: 'out of gas' })
+    await store.recordProgress(txId(4), { dstTxHash: '0x9', updatedAt: T + 95 })
+    expect(toTransactionDetails(await stored(4)).dstTx).toMatchObject({
       toAddress: '0xTarget',
       revertReason: 'out of gas',
       timestamp: T + 95,
     })
   })
 
-  it('transactionDetailsJson is exactly JSON.stringify of the details (registered: gzip; quoted: text)', () => {
+  it('transactionDetailsJson is exactly JSON.stringify of the details (registered: gzip; quoted: text)', async () => {
     for (const n of [1, 2, 3, 4])
-      expect(transactionDetailsJson(stored(n))).toBe(JSON.stringify(toTransactionDetails(stored(n))))
+      expect(transactionDetailsJson(await stored(n))).toBe(JSON.stringify(toTransactionDetails(await stored(n))))
   })
 })

@@ -54,11 +54,11 @@ function inspect<T>(query: (db: Database) => T): T {
 }
 
 describe('openStore', () => {
-  it('records a quote and reads it back with every field', () => {
+  it('records a quote and reads it back with every field', async () => {
     const store = openStore(config)
     const quote = entry('0x' + '01'.repeat(32))
-    store.recordQuote(quote)
-    expect(store.getQuote(quote.txId)).toEqual({
+    await store.recordQuote(quote)
+    expect(await store.getQuote(quote.txId)).toEqual({
       txId: quote.txId,
       createdAt: 1_700_000_000,
       orgId: 'org_1',
@@ -74,29 +74,29 @@ describe('openStore', () => {
       actionRequest: quote.actionRequest,
       actionResponse: JSON.parse(quote.actionResponseJson),
     })
-    expect(store.getQuote('0x' + '02'.repeat(32))).toBeUndefined()
-    store.close()
-    store.close() // idempotent
+    expect(await store.getQuote('0x' + '02'.repeat(32))).toBeUndefined()
+    await store.close()
+    await store.close() // idempotent
   })
 
-  it('refuses a second quote under the same txId', () => {
+  it('refuses a second quote under the same txId', async () => {
     const store = openStore(config)
-    store.recordQuote(entry('0xdup'))
-    expect(() => store.recordQuote(entry('0xdup'))).toThrow(/UNIQUE/)
-    store.close()
+    await store.recordQuote(entry('0xdup'))
+    await expect(store.recordQuote(entry('0xdup'))).rejects.toThrow(/UNIQUE/)
+    await store.close()
   })
 
-  it('keeps the data across close and reopen', () => {
+  it('keeps the data across close and reopen', async () => {
     const first = openStore(config)
-    first.recordQuote(entry('0xkept'))
-    first.close()
+    await first.recordQuote(entry('0xkept'))
+    await first.close()
     const second = openStore(config)
-    expect(second.getQuote('0xkept')?.actionRequest).toEqual(entry('0xkept').actionRequest)
-    second.close()
+    expect((await second.getQuote('0xkept'))?.actionRequest).toEqual(entry('0xkept').actionRequest)
+    await second.close()
   })
 
-  it('runs in WAL mode with the schema at the current version', () => {
-    openStore(config).close()
+  it('runs in WAL mode with the schema at the current version', async () => {
+    await openStore(config).close()
     inspect((db) => {
       expect(pragmaValue(db, 'journal_mode')).toBe('wal')
       expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
@@ -164,9 +164,9 @@ const { parentPort, workerData } = require('node:worker_threads')
   Atomics.add(gate, 1, 1)
   while (Atomics.load(gate, 1) < workerData.workers) Atomics.wait(gate, 1, Atomics.load(gate, 1), 5)
   for (let i = 0; i < workerData.count; i++) {
-    store.recordQuote({ ...workerData.entry, txId: 'w' + workerData.id + '-' + i })
+    await store.recordQuote({ ...workerData.entry, txId: 'w' + workerData.id + '-' + i })
   }
-  store.close()
+  await store.close()
   parentPort.postMessage('done')
 })()
 `
@@ -199,7 +199,7 @@ describe('several workers on one file', () => {
       expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
     })
     const store = openStore(config)
-    expect(store.getQuote('w3-249')?.orgId).toBe('org_1')
-    store.close()
+    expect((await store.getQuote('w3-249'))?.orgId).toBe('org_1')
+    await store.close()
   }, 30_000)
 })

@@ -96,7 +96,7 @@ let store: Store
 let databasePath: string
 const rows = generate()
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-history-'))
   databasePath = join(dir, 'store.sqlite')
   store = openStore({ dataDir: dir, databasePath })
@@ -110,7 +110,7 @@ beforeAll(() => {
       gasless: false,
       appFees: [],
     }
-    store.recordQuote({
+    await store.recordQuote({
       txId: row.txId,
       createdAt: T0 - 1000 + row.id,
       apiKey,
@@ -126,7 +126,7 @@ beforeAll(() => {
   // Registered in a shuffled order (not by time, not by id), in batches, as concurrent clients would.
   const order = [...registered].sort((a, b) => ((a.id * 7919) % 601) - ((b.id * 7919) % 601))
   for (let i = 0; i < order.length; i += 50) {
-    const outcomes = store.registerTransactions(
+    const outcomes = await store.registerTransactions(
       order.slice(i, i + 50).map((row) => ({
         txId: row.txId,
         txHash: `0xe${row.id.toString(16).padStart(63, '0')}`,
@@ -138,10 +138,10 @@ beforeAll(() => {
     expect(outcomes.filter((outcome) => outcome.outcome !== 'registered')).toEqual([])
   }
   // Some bare quotes expire: never listed either way.
-  expect(store.expireQuotes(T0 - 1000 + 300)).toBeGreaterThan(0)
+  expect(await store.expireQuotes(T0 - 1000 + 300)).toBeGreaterThan(0)
 })
-afterAll(() => {
-  store.close()
+afterAll(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -153,12 +153,12 @@ describe('listTransactions against a reference', () => {
     expect(rows.length - registered.length).toBeGreaterThan(60)
   })
 
-  it('unfiltered, every page of each organization at several limits', () => {
+  it('unfiltered, every page of each organization at several limits', async () => {
     for (const orgId of ['org_a', 'org_b', 'org_c']) {
       for (const limit of [1, 7, 25, 500]) {
         const { total } = reference(rows, { orgId }, 1, limit)
         for (let page = 1; page <= Math.ceil(total / limit) + 1; page += limit === 1 ? 37 : 1) {
-          const answer = store.listTransactions({ orgId }, page, limit)
+          const answer = await store.listTransactions({ orgId }, page, limit)
           const expected = reference(rows, { orgId }, page, limit)
           expect(
             { txIds: answer.transactions.map((t) => t.txId), total: answer.total },
@@ -169,14 +169,14 @@ describe('listTransactions against a reference', () => {
     }
   })
 
-  it('random filters and pages (fast-check, 400 runs)', () => {
-    fc.assert(
-      fc.property(
+  it('random filters and pages (fast-check, 400 runs)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         filterArbitrary,
         fc.integer({ min: 1, max: 8 }),
         fc.integer({ min: 1, max: 60 }),
-        (filter, page, limit) => {
-          const answer = store.listTransactions(filter, page, limit)
+        async (filter, page, limit) => {
+          const answer = await store.listTransactions(filter, page, limit)
           expect({ txIds: answer.transactions.map((t) => t.txId), total: answer.total }).toEqual(
             reference(rows, filter, page, limit),
           )
@@ -187,16 +187,16 @@ describe('listTransactions against a reference', () => {
     )
   })
 
-  it('returns whole stored transactions', () => {
-    const [first] = store.listTransactions({ orgId: 'org_a' }, 1, 1).transactions
+  it('returns whole stored transactions', async () => {
+    const [first] = (await store.listTransactions({ orgId: 'org_a' }, 1, 1)).transactions
     const row = reference(rows, { orgId: 'org_a' }, 1, 1).txIds[0]!
-    expect(first).toEqual(store.getByTxId(row, 'org_a'))
+    expect(first).toEqual(await store.getByTxId(row, 'org_a'))
     expect(first).toMatchObject({ status: 'pending', actionResponse: { txId: row }, txPath: [] })
   })
 
-  it('refuses a page or limit below 1', () => {
-    expect(() => store.listTransactions({ orgId: 'org_a' }, 0, 10)).toThrow(RangeError)
-    expect(() => store.listTransactions({ orgId: 'org_a' }, 1, 0)).toThrow(RangeError)
+  it('refuses a page or limit below 1', async () => {
+    await expect(store.listTransactions({ orgId: 'org_a' }, 0, 10)).rejects.toThrow(RangeError)
+    await expect(store.listTransactions({ orgId: 'org_a' }, 1, 0)).rejects.toThrow(RangeError)
   })
 })
 

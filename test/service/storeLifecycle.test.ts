@@ -77,8 +77,8 @@ beforeEach(() => {
   config = { dataDir: dir, databasePath: join(dir, 'store.sqlite') }
   store = openStore(config)
 })
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -88,8 +88,8 @@ function inspect<T>(query: (db: Database) => T): T {
 }
 
 describe('migrations 2 and 3', () => {
-  it('carries a version-1 file with quotes to the current version: rows kept, lifecycle columns empty, indexes and counters in place', () => {
-    store.close()
+  it('carries a version-1 file with quotes to the current version: rows kept, lifecycle columns empty, indexes and counters in place', async () => {
+    await store.close()
     rmSync(config.databasePath)
     const db = openDatabase(config.databasePath)
     db.exec('PRAGMA journal_mode = WAL')
@@ -104,7 +104,7 @@ describe('migrations 2 and 3', () => {
     store = openStore(config)
     expect(inspect((d) => pragmaValue(d, 'user_version'))).toBe(SCHEMA_VERSION)
     expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(5)
-    const stored = store.getByTxId(txIdOf(1), 'org_a')!
+    const stored = (await store.getByTxId(txIdOf(1), 'org_a'))!
     expect(stored).toMatchObject({
       status: 'quoted',
       createdAt: T0,
@@ -119,7 +119,7 @@ describe('migrations 2 and 3', () => {
       actionResponse: { txId: 'v1' },
     })
     // The version-1 row registers like any other.
-    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect(await store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
     inspect((d) => {
       const names = d
         .prepare("SELECT name FROM sqlite_master WHERE type IN ('index', 'table', 'trigger') ORDER BY name")
@@ -150,8 +150,8 @@ describe('migrations 2 and 3', () => {
     })
   })
 
-  it('carries a version-2 file to version 3: its text and gzip rows stay readable, registrable and deletable', () => {
-    store.close()
+  it('carries a version-2 file to version 3: its text and gzip rows stay readable, registrable and deletable', async () => {
+    await store.close()
     rmSync(config.databasePath)
     const db = openDatabase(config.databasePath)
     db.exec('PRAGMA journal_mode = WAL')
@@ -168,26 +168,26 @@ describe('migrations 2 and 3', () => {
     db.close()
 
     store = openStore(config)
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
       actionRequest: { amount: '1' },
       actionResponse: { txId: 'text' },
       actionResponseJson: '{"txId":"text"}',
     })
-    expect(store.getQuote(txIdOf(2))?.actionResponse).toEqual({ txId: 'gzip' })
-    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
-    expect(store.getByTxId(txIdOf(1), 'org_a')?.actionResponseJson).toBe('{"txId":"text"}')
-    expect(store.dueForTracking(T0 + 1_000, 10).map((t) => t.actionResponse)).toEqual([{ txId: 'text' }])
-    expect(store.deleteUnregisteredQuotes(T0, 10)).toBe(1)
-    expect(store.getQuote(txIdOf(3))).toBeUndefined()
-    expect(store.getQuote(txIdOf(2))).toBeDefined()
+    expect((await store.getQuote(txIdOf(2)))?.actionResponse).toEqual({ txId: 'gzip' })
+    expect(await store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.actionResponseJson).toBe('{"txId":"text"}')
+    expect((await store.dueForTracking(T0 + 1_000, 10)).map((t) => t.actionResponse)).toEqual([{ txId: 'text' }])
+    expect(await store.deleteUnregisteredQuotes(T0, 10)).toBe(1)
+    expect(await store.getQuote(txIdOf(3))).toBeUndefined()
+    expect(await store.getQuote(txIdOf(2))).toBeDefined()
   })
 
   it('creates new files with 8 KiB pages (a compressed registered row is ~2 KB: 3 to a page)', () => {
     expect(inspect((d) => pragmaValue(d, 'page_size'))).toBe(8192)
   })
 
-  it('refuses rows that break the lifecycle invariants', () => {
-    store.recordQuote(quote(1))
+  it('refuses rows that break the lifecycle invariants', async () => {
+    await store.recordQuote(quote(1))
     const db = openDatabase(config.databasePath)
     try {
       expect(() => db.prepare("UPDATE transactions SET status = 'done'").run()).toThrow(/CHECK/)
@@ -205,40 +205,42 @@ describe('recordQuoteSoon (group commit)', () => {
   it('commits the quotes queued in one turn together, and only then resolves', async () => {
     const pending = [1, 2, 3, 4, 5].map((n) => store.recordQuoteSoon(quote(n)))
     // Nothing is written synchronously: the batch commits in one transaction at the end of this turn.
-    expect(store.getQuote(quote(1).txId)).toBeUndefined()
+    expect(await store.getQuote(quote(1).txId)).toBeUndefined()
     await Promise.all(pending)
-    for (const n of [1, 2, 3, 4, 5]) expect(store.getQuote(quote(n).txId)?.status).toBe('quoted')
+    for (const n of [1, 2, 3, 4, 5]) expect((await store.getQuote(quote(n).txId))?.status).toBe('quoted')
     // A later turn starts a new batch.
     await store.recordQuoteSoon(quote(6))
-    expect(store.getQuote(quote(6).txId)).toBeDefined()
+    expect(await store.getQuote(quote(6).txId)).toBeDefined()
   })
 
   it('rejects every quote of a batch whose transaction fails, and stores none of them', async () => {
-    store.recordQuote(quote(1))
+    await store.recordQuote(quote(1))
     const results = await Promise.allSettled([store.recordQuoteSoon(quote(2)), store.recordQuoteSoon(quote(1))])
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected'])
-    expect(store.getQuote(quote(2).txId)).toBeUndefined()
+    expect(await store.getQuote(quote(2).txId)).toBeUndefined()
   })
 })
 
 describe('registerTransaction', () => {
-  beforeEach(() => {
-    for (const n of [1, 2, 3]) store.recordQuote(quote(n))
+  beforeEach(async () => {
+    for (const n of [1, 2, 3]) await store.recordQuote(quote(n))
   })
 
-  it('registers once: then duplicate for the same hash, conflict for another, hash-in-use for another txId', () => {
-    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
-    expect(store.registerTransaction(registration(1, { registeredAt: T0 + 999 }))).toEqual({ outcome: 'duplicate' })
-    expect(store.registerTransaction(registration(1, { txHash: hashOf(9) }))).toEqual({
+  it('registers once: then duplicate for the same hash, conflict for another, hash-in-use for another txId', async () => {
+    expect(await store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect(await store.registerTransaction(registration(1, { registeredAt: T0 + 999 }))).toEqual({
+      outcome: 'duplicate',
+    })
+    expect(await store.registerTransaction(registration(1, { txHash: hashOf(9) }))).toEqual({
       outcome: 'conflict',
       existingHash: hashOf(1),
     })
-    expect(store.registerTransaction(registration(2, { txHash: hashOf(1) }))).toEqual({ outcome: 'hash-in-use' })
+    expect(await store.registerTransaction(registration(2, { txHash: hashOf(1) }))).toEqual({ outcome: 'hash-in-use' })
     // The same hash on another chain is another transaction.
-    expect(store.registerTransaction(registration(2, { txHash: hashOf(1), chainId: 10 }))).toEqual({
+    expect(await store.registerTransaction(registration(2, { txHash: hashOf(1), chainId: 10 }))).toEqual({
       outcome: 'registered',
     })
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
       status: 'pending',
       registeredAt: T0 + 101,
       updatedAt: T0 + 101,
@@ -247,12 +249,12 @@ describe('registerTransaction', () => {
       registeredVmId: 'evm',
       nextCheckAt: T0 + 101,
     })
-    expect(store.getByTxId(txIdOf(2), 'org_a')?.srcTxHash).toBe(hashOf(1))
-    expect(store.getByTxId(txIdOf(3), 'org_a')?.status).toBe('quoted')
+    expect((await store.getByTxId(txIdOf(2), 'org_a'))?.srcTxHash).toBe(hashOf(1))
+    expect((await store.getByTxId(txIdOf(3), 'org_a'))?.status).toBe('quoted')
   })
 
-  it('registers a batch in order, in one transaction: a txId twice is registered then duplicate', () => {
-    const outcomes = store.registerTransactions([
+  it('registers a batch in order, in one transaction: a txId twice is registered then duplicate', async () => {
+    const outcomes = await store.registerTransactions([
       registration(1),
       registration(1),
       registration(2),
@@ -268,12 +270,12 @@ describe('registerTransaction', () => {
     ])
   })
 
-  it('throws for an unknown txId, and the batch then changes nothing', () => {
-    expect(() => store.registerTransactions([registration(1), registration(42)])).toThrow(/no quote with txId/)
-    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('quoted')
+  it('throws for an unknown txId, and the batch then changes nothing', async () => {
+    await expect(store.registerTransactions([registration(1), registration(42)])).rejects.toThrow(/no quote with txId/)
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.status).toBe('quoted')
   })
 
-  it('stores request and response as one compressed record, the response text byte for byte; registration keeps it', () => {
+  it('stores request and response as one compressed record, the response text byte for byte; registration keeps it', async () => {
     const sent = quote(1).actionResponseJson
     const record = () =>
       inspect(
@@ -293,9 +295,9 @@ describe('registerTransaction', () => {
       requestJson: JSON.stringify(quote(1).actionRequest),
       responseJson: sent,
     })
-    store.registerTransaction(registration(1))
-    expect(store.getByTxId(txIdOf(1), 'org_a')!.actionResponseJson).toBe(sent)
-    expect(store.getQuote(txIdOf(1))!.actionResponse).toEqual(JSON.parse(sent))
+    await store.registerTransaction(registration(1))
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))!.actionResponseJson).toBe(sent)
+    expect((await store.getQuote(txIdOf(1)))!.actionResponse).toEqual(JSON.parse(sent))
     expect(record().record).toEqual(before.record)
   })
 
@@ -317,23 +319,23 @@ describe('registerTransaction', () => {
     db.close()
   })
 
-  it('accepts a late registration of an expired quote', () => {
-    expect(store.expireQuotes(T0 + 10)).toBe(3)
-    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('expired')
-    expect(store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
-    expect(store.getByTxId(txIdOf(1), 'org_a')?.status).toBe('pending')
+  it('accepts a late registration of an expired quote', async () => {
+    expect(await store.expireQuotes(T0 + 10)).toBe(3)
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.status).toBe('expired')
+    expect(await store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.status).toBe('pending')
   })
 })
 
 describe('tracking', () => {
-  beforeEach(() => {
-    for (let n = 1; n <= 6; n += 1) store.recordQuote(quote(n))
-    store.registerTransactions([1, 2, 3, 4, 5].map((n) => registration(n)))
+  beforeEach(async () => {
+    for (let n = 1; n <= 6; n += 1) await store.recordQuote(quote(n))
+    await store.registerTransactions([1, 2, 3, 4, 5].map((n) => registration(n)))
   })
 
-  it('dueForTracking: pending or requires refund, due now, most overdue first, limited; through the partial index', () => {
-    expect(store.dueForTracking(T0 + 100, 10)).toEqual([])
-    const due = store.dueForTracking(T0 + 103, 10)
+  it('dueForTracking: pending or requires refund, due now, most overdue first, limited; through the partial index', async () => {
+    expect(await store.dueForTracking(T0 + 100, 10)).toEqual([])
+    const due = await store.dueForTracking(T0 + 103, 10)
     expect(due.map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2), txIdOf(3)])
     expect(due[0]).toEqual({
       txId: txIdOf(1),
@@ -346,11 +348,11 @@ describe('tracking', () => {
       txPath: [],
       actionResponse: JSON.parse(quote(1).actionResponseJson),
     })
-    expect(store.dueForTracking(T0 + 1000, 2).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
-    store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })
-    store.recordProgress(txIdOf(2), { status: 'requires refund', nextCheckAt: T0 + 500, updatedAt: T0 + 200 })
-    store.recordProgress(txIdOf(3), { status: 'failed', updatedAt: T0 + 200 }) // next_check_at kept, but no longer in the working set
-    expect(store.dueForTracking(T0 + 1000, 10).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
+    expect((await store.dueForTracking(T0 + 1000, 2)).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
+    await store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })
+    await store.recordProgress(txIdOf(2), { status: 'requires refund', nextCheckAt: T0 + 500, updatedAt: T0 + 200 })
+    await store.recordProgress(txIdOf(3), { status: 'failed', updatedAt: T0 + 200 }) // next_check_at kept, but no longer in the working set
+    expect((await store.dueForTracking(T0 + 1000, 10)).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
     const plan = inspect((d) =>
       (
         d
@@ -366,20 +368,20 @@ describe('tracking', () => {
     expect(plan).not.toMatch(/TEMP B-TREE/)
   })
 
-  it('recordProgress: status, appended txPath, dstTxHash, merged detail (null removes), next check, updatedAt', () => {
+  it('recordProgress: status, appended txPath, dstTxHash, merged detail (null removes), next check, updatedAt', async () => {
     const hop = (chainId: number, n: number, nextBridge: string): TxPathEntry => ({
       chainId,
       txHash: hashOf(n),
       timestamp: String(T0 + n),
       nextBridge,
     })
-    store.recordProgress(txIdOf(1), {
+    await store.recordProgress(txIdOf(1), {
       appendTxPath: [hop(8453, 1, 'across')],
       detail: { srcValue: '0', note: 'x' },
       nextCheckAt: T0 + 300,
       updatedAt: T0 + 150,
     })
-    store.recordProgress(txIdOf(1), {
+    await store.recordProgress(txIdOf(1), {
       status: 'success',
       appendTxPath: [hop(10, 2, '')],
       dstTxHash: hashOf(2),
@@ -387,7 +389,7 @@ describe('tracking', () => {
       nextCheckAt: null,
       updatedAt: T0 + 250,
     })
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
       status: 'success',
       txPath: [hop(8453, 1, 'across'), hop(10, 2, '')],
       dstTxHash: hashOf(2),
@@ -396,8 +398,8 @@ describe('tracking', () => {
       updatedAt: T0 + 250,
       registeredAt: T0 + 101,
     })
-    store.recordProgress(txIdOf(1), { updatedAt: T0 + 260 })
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+    await store.recordProgress(txIdOf(1), { updatedAt: T0 + 260 })
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
       status: 'success',
       nextCheckAt: null,
       updatedAt: T0 + 260,
@@ -405,58 +407,68 @@ describe('tracking', () => {
     })
   })
 
-  it('recordProgress refuses a bare quote, an unknown txId, a quote status and a malformed hop', () => {
-    expect(() => store.recordProgress(txIdOf(6), { status: 'success', updatedAt: T0 })).toThrow(
+  it('recordProgress refuses a bare quote, an unknown txId, a quote status and a malformed hop', async () => {
+    await expect(store.recordProgress(txIdOf(6), { status: 'success', updatedAt: T0 })).rejects.toThrow(
       /no registered transaction/,
     )
-    expect(() => store.recordProgress(txIdOf(99), { status: 'success', updatedAt: T0 })).toThrow(
+    await expect(store.recordProgress(txIdOf(99), { status: 'success', updatedAt: T0 })).rejects.toThrow(
       /no registered transaction/,
     )
-    expect(() => store.recordProgress(txIdOf(1), { status: 'quoted', updatedAt: T0 })).toThrow(/status must be one of/)
-    expect(() => store.recordProgress(txIdOf(1), { status: 'expired', updatedAt: T0 })).toThrow(/status must be one of/)
+    await expect(store.recordProgress(txIdOf(1), { status: 'quoted', updatedAt: T0 })).rejects.toThrow(
+      /status must be one of/,
+    )
+    await expect(store.recordProgress(txIdOf(1), { status: 'expired', updatedAt: T0 })).rejects.toThrow(
+      /status must be one of/,
+    )
     const badHop = { chainId: 10, txHash: hashOf(1), timestamp: '2024-01-01', nextBridge: '' }
-    expect(() => store.recordProgress(txIdOf(1), { appendTxPath: [badHop], updatedAt: T0 })).toThrow(
+    await expect(store.recordProgress(txIdOf(1), { appendTxPath: [badHop], updatedAt: T0 })).rejects.toThrow(
       /malformed txPath entry/,
     )
-    expect(store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ status: 'pending', txPath: [], updatedAt: T0 + 101 })
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({
+      status: 'pending',
+      txPath: [],
+      updatedAt: T0 + 101,
+    })
   })
 
-  it('expireQuotes: only quotes never registered, created strictly before the bound; idempotent', () => {
-    store.recordQuote(quote(7)) // quotes 6 and 7 are bare, created at T0 + 6 and T0 + 7
-    expect(store.expireQuotes(T0 + 7)).toBe(1)
-    expect(store.getByTxId(txIdOf(6), 'org_a')?.status).toBe('expired')
-    expect(store.getByTxId(txIdOf(7), 'org_a')?.status).toBe('quoted')
-    expect(store.expireQuotes(T0 + 7)).toBe(0)
-    expect(store.expireQuotes(T0 + 1_000)).toBe(1)
-    expect([1, 2, 3, 4, 5].map((n) => store.getByTxId(txIdOf(n), 'org_a')?.status)).toEqual(Array(5).fill('pending'))
+  it('expireQuotes: only quotes never registered, created strictly before the bound; idempotent', async () => {
+    await store.recordQuote(quote(7)) // quotes 6 and 7 are bare, created at T0 + 6 and T0 + 7
+    expect(await store.expireQuotes(T0 + 7)).toBe(1)
+    expect((await store.getByTxId(txIdOf(6), 'org_a'))?.status).toBe('expired')
+    expect((await store.getByTxId(txIdOf(7), 'org_a'))?.status).toBe('quoted')
+    expect(await store.expireQuotes(T0 + 7)).toBe(0)
+    expect(await store.expireQuotes(T0 + 1_000)).toBe(1)
+    expect(
+      await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await store.getByTxId(txIdOf(n), 'org_a'))?.status)),
+    ).toEqual(Array(5).fill('pending'))
   })
 })
 
 describe('org-scoped lookups', () => {
-  beforeEach(() => {
-    store.recordQuote(quote(1))
-    store.recordQuote(quote(2, { apiKey: KEY_B }))
-    store.recordQuote(quote(3))
-    store.registerTransactions([
+  beforeEach(async () => {
+    await store.recordQuote(quote(1))
+    await store.recordQuote(quote(2, { apiKey: KEY_B }))
+    await store.recordQuote(quote(3))
+    await store.registerTransactions([
       registration(1),
       registration(2),
       registration(3, { txHash: hashOf(1), chainId: 10, registeredAt: T0 + 500 }),
     ])
   })
 
-  it('getByTxId answers only within the organization', () => {
-    expect(store.getByTxId(txIdOf(1), 'org_a')?.txId).toBe(txIdOf(1))
-    expect(store.getByTxId(txIdOf(1), 'org_b')).toBeUndefined()
-    expect(store.getByTxId(txIdOf(2), 'org_b')?.orgId).toBe('org_b')
-    expect(store.getByTxId(txIdOf(42), 'org_a')).toBeUndefined()
+  it('getByTxId answers only within the organization', async () => {
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.txId).toBe(txIdOf(1))
+    expect(await store.getByTxId(txIdOf(1), 'org_b')).toBeUndefined()
+    expect((await store.getByTxId(txIdOf(2), 'org_b'))?.orgId).toBe('org_b')
+    expect(await store.getByTxId(txIdOf(42), 'org_a')).toBeUndefined()
   })
 
-  it('getByHash: within the organization, on a chain when given, else the latest registration', () => {
-    expect(store.getByHash(hashOf(1), 'org_a')?.txId).toBe(txIdOf(3)) // registered later, on chain 10
-    expect(store.getByHash(hashOf(1), 'org_a', 8453)?.txId).toBe(txIdOf(1))
-    expect(store.getByHash(hashOf(1), 'org_a', 10)?.txId).toBe(txIdOf(3))
-    expect(store.getByHash(hashOf(1), 'org_a', 1)).toBeUndefined()
-    expect(store.getByHash(hashOf(2), 'org_a')).toBeUndefined()
-    expect(store.getByHash(hashOf(2), 'org_b')?.txId).toBe(txIdOf(2))
+  it('getByHash: within the organization, on a chain when given, else the latest registration', async () => {
+    expect((await store.getByHash(hashOf(1), 'org_a'))?.txId).toBe(txIdOf(3)) // registered later, on chain 10
+    expect((await store.getByHash(hashOf(1), 'org_a', 8453))?.txId).toBe(txIdOf(1))
+    expect((await store.getByHash(hashOf(1), 'org_a', 10))?.txId).toBe(txIdOf(3))
+    expect(await store.getByHash(hashOf(1), 'org_a', 1)).toBeUndefined()
+    expect(await store.getByHash(hashOf(2), 'org_a')).toBeUndefined()
+    expect((await store.getByHash(hashOf(2), 'org_b'))?.txId).toBe(txIdOf(2))
   })
 })

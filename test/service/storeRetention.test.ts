@@ -55,30 +55,30 @@ beforeEach(() => {
   config = { dataDir: dir, databasePath: join(dir, 'store.sqlite') }
   store = openStore(config)
 })
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 describe('deleteUnregisteredQuotes', () => {
-  it('deletes quoted and expired quotes created before the bound, oldest first, at most limit; never registered ones', () => {
+  it('deletes quoted and expired quotes created before the bound, oldest first, at most limit; never registered ones', async () => {
     const entries = [0, 1, 2, 3, 4].map((n) => quote(T0 + n))
-    for (const entry of entries) store.recordQuote(entry)
-    store.expireQuotes(T0 + 1) // the first one is expired, the others quoted
-    store.registerTransaction({
+    for (const entry of entries) await store.recordQuote(entry)
+    await store.expireQuotes(T0 + 1) // the first one is expired, the others quoted
+    await store.registerTransaction({
       txId: entries[1]!.txId,
       txHash: `0x${'ab'.repeat(32)}`,
       chainId: 42161,
       vmId: 'evm',
       registeredAt: T0 + 9,
     })
-    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(2)
-    expect(store.getQuote(entries[0]!.txId)).toBeUndefined() // expired
-    expect(store.getQuote(entries[1]!.txId)?.status).toBe('pending') // registered: kept
-    expect(store.getQuote(entries[2]!.txId)).toBeUndefined()
-    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(1)
-    expect(store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(0)
-    expect(store.getQuote(entries[4]!.txId)?.status).toBe('quoted') // created at the bound: kept
+    expect(await store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(2)
+    expect(await store.getQuote(entries[0]!.txId)).toBeUndefined() // expired
+    expect((await store.getQuote(entries[1]!.txId))?.status).toBe('pending') // registered: kept
+    expect(await store.getQuote(entries[2]!.txId)).toBeUndefined()
+    expect(await store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(1)
+    expect(await store.deleteUnregisteredQuotes(T0 + 4, 2)).toBe(0)
+    expect((await store.getQuote(entries[4]!.txId))?.status).toBe('quoted') // created at the bound: kept
   })
 })
 
@@ -110,7 +110,7 @@ describe('soak: steady quoting with retention', () => {
     for (let second = 0; second < 40; second += 1) {
       const now = T0 + second
       await Promise.all(Array.from({ length: 250 }, () => store.recordQuoteSoon(quote(now))))
-      while (store.deleteUnregisteredQuotes(now - retentionSeconds, 500) === 500);
+      while ((await store.deleteUnregisteredQuotes(now - retentionSeconds, 500)) === 500);
       const [pages, free] = inspectDatabase(config.databasePath, (db) => [
         pragmaValue(db, 'page_count') as number,
         pragmaValue(db, 'freelist_count') as number,

@@ -65,17 +65,17 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-deposit-'))
   store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
 })
-afterEach(() => {
+afterEach(async () => {
   setLogDestination(undefined)
-  store.close()
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 /** A real quote of the default snapshot recorded at `createdAt` as getAction records it (with its watch or not). */
-function quote(
+async function quote(
   route: Record<string, string | number>,
   options: { createdAt?: number; withDepositAddress?: boolean; sender?: string; amount?: string } = {},
-): ActionParts {
+): Promise<ActionParts> {
   const createdAt = options.createdAt ?? T0
   const query = {
     actionType: 'swap-action',
@@ -92,7 +92,7 @@ function quote(
   const withDepositAddress = options.withDepositAddress ?? true
   const parts = buildActionParts(engine, request, { txId: newTxId(), deadline: createdAt + TTL, withDepositAddress })
   const vm = engine.snapshot.chains.get(request.srcChainId)!.vm
-  store.recordQuote({
+  await store.recordQuote({
     txId: parts.txId,
     createdAt,
     apiKey: API_KEY,
@@ -116,13 +116,13 @@ function tracker(): Tracker {
   return createTracker({ store, facts, simulated, depositWatchers, quoteTtlSeconds: TTL })
 }
 
-const stored = (txId: string) => store.getByTxId(txId, API_KEY.orgId)!
+const stored = async (txId: string) => (await store.getByTxId(txId, API_KEY.orgId))!
 const required = (parts: ActionParts) => BigInt(parts.quote.amountInMax.amount)
 
 describe('deposit addresses: detection and tracking', () => {
   it('records a watch with a deposit-address quote only, for its window', async () => {
-    const watched = quote(SAME_CHAIN)
-    quote(SAME_CHAIN, { withDepositAddress: false })
+    const watched = await quote(SAME_CHAIN)
+    await quote(SAME_CHAIN, { withDepositAddress: false })
     expect(await store.awaitingDeposits(42161, T0, 100)).toEqual([
       {
         txId: watched.txId,
@@ -139,15 +139,15 @@ describe('deposit addresses: detection and tracking', () => {
   })
 
   it('a simulated deposit of the quoted amount registers the quote, which reaches success with no registerTxs', async () => {
-    const parts = quote(TO_OP)
+    const parts = await quote(TO_OP)
     const run = tracker()
     await run.tick(T0 + 5)
-    expect(stored(parts.txId).status).toBe('quoted')
+    expect((await stored(parts.txId)).status).toBe('quoted')
 
     setSimulatedDeposit(dir, parts.depositAddress!, String(required(parts)))
     const report = await run.tick(T0 + 10)
     expect(report.deposits).toBe(1)
-    const registered = stored(parts.txId)
+    const registered = await stored(parts.txId)
     const depositHash = simulatedTxHash('evm', parts.txId, 'deposit')
     expect(registered).toMatchObject({ status: 'pending', srcTxHash: depositHash, registeredVmId: 'evm' })
     expect(registered.detail).toMatchObject({ depositAmount: String(required(parts)) })
@@ -155,7 +155,7 @@ describe('deposit addresses: detection and tracking', () => {
     expect(await store.awaitingDeposits(42161, T0 + 10, 100)).toEqual([])
 
     await run.tick(T0 + 10 + 3600)
-    const done = stored(parts.txId)
+    const done = await stored(parts.txId)
     expect(done.status).toBe('success')
     expect(done.txPath.map((entry) => [entry.chainId, entry.txHash])).toEqual([
       [42161, depositHash],
@@ -164,12 +164,12 @@ describe('deposit addresses: detection and tracking', () => {
   })
 
   it('finds a deposit injected by txId too, on a non-EVM source (Tron)', async () => {
-    const parts = quote(TRON_TO_ETH, { sender: TRON_SENDER, amount: '250000000' })
+    const parts = await quote(TRON_TO_ETH, { sender: TRON_SENDER, amount: '250000000' })
     expect(parts.depositAddress).toMatch(/^T/)
     setSimulatedDeposit(dir, parts.txId, String(required(parts)))
     expect(await store.awaitingDeposits(728126428, T0, 10)).toMatchObject([{ address: parts.depositAddress }])
     await tracker().tick(T0 + 60)
-    expect(stored(parts.txId)).toMatchObject({
+    expect(await stored(parts.txId)).toMatchObject({
       status: 'pending',
       srcTxHash: simulatedTxHash('tron', parts.txId, 'deposit'),
       registeredVmId: parts.quote.vmId,
@@ -177,22 +177,22 @@ describe('deposit addresses: detection and tracking', () => {
   })
 
   it('a deposit above amountInMax is executed as quoted and the excess recorded', async () => {
-    const parts = quote(SAME_CHAIN)
+    const parts = await quote(SAME_CHAIN)
     setSimulatedDeposit(dir, parts.depositAddress!, String(required(parts) + 1234n))
     const run = tracker()
     await run.tick(T0 + 10)
     await run.tick(T0 + 20)
-    const done = stored(parts.txId)
+    const done = await stored(parts.txId)
     expect(done.status).toBe('success')
     expect(done.detail).toMatchObject({ depositAmount: String(required(parts) + 1234n), depositExcess: '1234' })
   })
 
   it('a deposit below amountInMax is not executed: requires refund at once, with the shortfall as reason', async () => {
-    const parts = quote(TO_OP)
+    const parts = await quote(TO_OP)
     setSimulatedDeposit(dir, parts.depositAddress!, String(required(parts) - 1n))
     const run = tracker()
     await run.tick(T0 + 10)
-    const refund = stored(parts.txId)
+    const refund = await stored(parts.txId)
     expect(refund.status).toBe('requires refund')
     expect(refund.nextCheckAt).toBeNull()
     expect(refund.txPath).toEqual([
@@ -205,32 +205,32 @@ describe('deposit addresses: detection and tracking', () => {
     ])
     expect(refund.detail.failureReason).toMatch(/below the quote's amountInMax .* \(short by 1\)/)
     await run.tick(T0 + 7200)
-    expect(stored(parts.txId).status).toBe('requires refund')
+    expect((await stored(parts.txId)).status).toBe('requires refund')
   })
 
   it('watches an expired quote during the grace period, and no longer once its window passed', async () => {
-    const inGrace = quote(SAME_CHAIN)
-    const late = quote(SAME_CHAIN)
+    const inGrace = await quote(SAME_CHAIN)
+    const late = await quote(SAME_CHAIN)
     const run = tracker()
     await run.tick(T0 + TTL + 1)
-    expect(stored(inGrace.txId).status).toBe('expired')
+    expect((await stored(inGrace.txId)).status).toBe('expired')
 
     setSimulatedDeposit(dir, inGrace.depositAddress!, String(required(inGrace)))
     await run.tick(T0 + TTL + DEPOSIT_GRACE_SECONDS - 1)
-    expect(stored(inGrace.txId).status).not.toBe('expired')
+    expect((await stored(inGrace.txId)).status).not.toBe('expired')
 
     expect(await store.awaitingDeposits(42161, T0 + TTL + DEPOSIT_GRACE_SECONDS + 1, 100)).toEqual([])
     setSimulatedDeposit(dir, late.depositAddress!, String(required(late)))
     const report = await run.tick(T0 + TTL + DEPOSIT_GRACE_SECONDS + 1)
     expect(report.deposits).toBe(0)
-    expect(stored(late.txId)).toMatchObject({ status: 'expired', srcTxHash: null })
+    expect(await stored(late.txId)).toMatchObject({ status: 'expired', srcTxHash: null })
   })
 
   it('a quote the user registered itself is no longer watched; a quote without deposit address never was', async () => {
-    const registered = quote(SAME_CHAIN)
-    const plain = quote(SAME_CHAIN, { withDepositAddress: false })
+    const registered = await quote(SAME_CHAIN)
+    const plain = await quote(SAME_CHAIN, { withDepositAddress: false })
     const userHash = `0x${'ab'.repeat(32)}`
-    store.registerTransaction({
+    await store.registerTransaction({
       txId: registered.txId,
       txHash: userHash,
       chainId: 42161,
@@ -241,13 +241,13 @@ describe('deposit addresses: detection and tracking', () => {
     setSimulatedDeposit(dir, plain.txId, String(required(plain)))
     const report = await tracker().tick(T0 + 10)
     expect(report.deposits).toBe(0)
-    expect(stored(registered.txId).srcTxHash).toBe(userHash)
-    expect(stored(plain.txId).status).toBe('quoted')
+    expect((await stored(registered.txId)).srcTxHash).toBe(userHash)
+    expect((await stored(plain.txId)).status).toBe('quoted')
   })
 
   it('registerDeposit answers conflict for a txId already registered with another hash', async () => {
-    const parts = quote(SAME_CHAIN)
-    store.registerTransaction({
+    const parts = await quote(SAME_CHAIN)
+    await store.registerTransaction({
       txId: parts.txId,
       txHash: `0x${'cd'.repeat(32)}`,
       chainId: 42161,
@@ -264,13 +264,13 @@ describe('deposit addresses: detection and tracking', () => {
       detail: { depositAmount: '1' },
     })
     expect(outcome).toEqual({ outcome: 'conflict', existingHash: `0x${'cd'.repeat(32)}` })
-    expect(stored(parts.txId).detail).not.toHaveProperty('depositAmount')
+    expect((await stored(parts.txId)).detail).not.toHaveProperty('depositAmount')
   })
 
   it('retention deletes a quote together with its watch', async () => {
-    const parts = quote(SAME_CHAIN)
-    expect(store.deleteUnregisteredQuotes(T0 + 1, 10)).toBe(1)
+    const parts = await quote(SAME_CHAIN)
+    expect(await store.deleteUnregisteredQuotes(T0 + 1, 10)).toBe(1)
     expect(await store.awaitingDeposits(42161, T0, 100)).toEqual([])
-    expect(store.getQuote(parts.txId)).toBeUndefined()
+    expect(await store.getQuote(parts.txId)).toBeUndefined()
   })
 })

@@ -75,13 +75,13 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-tracker-'))
   store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
 })
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
 /** A real quote of the default snapshot, recorded in the store at `createdAt`. */
-function quote(route: Record<string, string | number>, createdAt = T0): ActionResponse {
+async function quote(route: Record<string, string | number>, createdAt = T0): Promise<ActionResponse> {
   const query = {
     actionType: 'swap-action',
     sender: SENDER,
@@ -95,7 +95,7 @@ function quote(route: Record<string, string | number>, createdAt = T0): ActionRe
     API_KEY,
   )
   const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + TTL })
-  store.recordQuote({
+  await store.recordQuote({
     txId: response.txId,
     createdAt,
     apiKey: API_KEY,
@@ -111,13 +111,19 @@ function quote(route: Record<string, string | number>, createdAt = T0): ActionRe
 
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
 
-function register(
+async function register(
   response: ActionResponse,
   registeredAt = T0,
   txHash = hashOf(Number.parseInt(response.txId.slice(2, 10), 16)),
-): string {
+): Promise<string> {
   expect(
-    store.registerTransaction({ txId: response.txId, txHash, chainId: response.tx.chainId, vmId: 'evm', registeredAt }),
+    await store.registerTransaction({
+      txId: response.txId,
+      txHash,
+      chainId: response.tx.chainId,
+      vmId: 'evm',
+      registeredAt,
+    }),
   ).toEqual({ outcome: 'registered' })
   return txHash
 }
@@ -132,21 +138,21 @@ function trackerWith(
   return createTracker({ store, facts, simulated, rpc: options.rpc, quoteTtlSeconds: TTL })
 }
 
-const stored = (txId: string) => store.getByTxId(txId, API_KEY.orgId)!
+const stored = async (txId: string) => (await store.getByTxId(txId, API_KEY.orgId))!
 
 /** Ticks at each of `times` (unix seconds) and returns the statuses seen after each. */
 async function statusesAt(tracker: Tracker, txId: string, times: number[]): Promise<string[]> {
   const statuses: string[] = []
   for (const time of times) {
     await tracker.tick(time)
-    statuses.push(stored(txId).status)
+    statuses.push((await stored(txId)).status)
   }
   return statuses
 }
 
 describe('planTracking', () => {
-  it('a same-chain swap is one source leg, due one source block after registration', () => {
-    const plan = planTracking({ ...SAME_CHAIN, actionResponse: quote(SAME_CHAIN) }, facts)
+  it('a same-chain swap is one source leg, due one source block after registration', async () => {
+    const plan = planTracking({ ...SAME_CHAIN, actionResponse: await quote(SAME_CHAIN) }, facts)
     expect(plan.isBridge).toBe(false)
     expect(plan.refund).toBeUndefined()
     expect(plan.legs).toEqual([
@@ -164,8 +170,8 @@ describe('planTracking', () => {
     ])
   })
 
-  it('a bridge adds a delivery per hop whose times add up to the quote estimate', () => {
-    const response = quote(TO_OP)
+  it('a bridge adds a delivery per hop whose times add up to the quote estimate', async () => {
+    const response = await quote(TO_OP)
     const plan = planTracking({ ...TO_OP, actionResponse: response }, facts)
     const [hop] = response.bridgeRoute
     expect(plan.legs.map((leg) => [leg.kind, leg.chainId, leg.nextBridge, leg.viaBridge])).toEqual([
@@ -242,32 +248,32 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('a same-chain swap: pending until one source block, then success with the registered hash as its only hop', async () => {
-    const response = quote(SAME_CHAIN)
-    const hash = register(response)
+    const response = await quote(SAME_CHAIN)
+    const hash = await register(response)
     const tracker = trackerWith()
     expect(await statusesAt(tracker, response.txId, [T0, T0 + 0.2])).toEqual(['pending', 'pending'])
-    expect(stored(response.txId).txPath).toEqual([])
+    expect((await stored(response.txId)).txPath).toEqual([])
     await tracker.tick(T0 + 0.3)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx).toMatchObject({ status: 'success', srcTxHash: hash, dstTxHash: hash, nextCheckAt: null })
     expect(tx.txPath).toEqual([{ chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: '' }])
     expect(tx.detail).toMatchObject({ amountOut: response.amountOut.amount, srcValue: response.tx.value })
     // Done: never due again.
-    expect(store.dueForTracking(T0 + 10_000, 10)).toEqual([])
+    expect(await store.dueForTracking(T0 + 10_000, 10)).toEqual([])
   })
 
   it('a bridge: the source, then the delivery after the lane time, every hop matching bridgeRoute', async () => {
-    const response = quote(TO_SOLANA)
-    const hash = register(response)
+    const response = await quote(TO_SOLANA)
+    const hash = await register(response)
     const tracker = trackerWith()
     const plan = planTracking({ ...TO_SOLANA, actionResponse: response }, facts)
     const deliveryAt = T0 + plan.legs[1]!.expectedSeconds // source ts is floor(T0 + 0.25) = T0
     expect(await statusesAt(tracker, response.txId, [T0 + 1, deliveryAt - 1])).toEqual(['pending', 'pending'])
-    expect(stored(response.txId).txPath).toEqual([
+    expect((await stored(response.txId)).txPath).toEqual([
       { chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: response.bridgeRoute[0]!.bridgeId },
     ])
     await tracker.tick(deliveryAt)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx.status).toBe('success')
     expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161, SOLANA.chainId])
     expect(tx.txPath.map((entry) => entry.nextBridge)).toEqual([...response.bridgeRoute.map((hop) => hop.bridgeId), ''])
@@ -281,10 +287,10 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('catches up in one tick after a long pause: every leg that happened meanwhile, with its own time', async () => {
-    const response = quote(TO_OP)
-    register(response)
+    const response = await quote(TO_OP)
+    await register(response)
     await trackerWith().tick(T0 + 100_000)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx.status).toBe('success')
     const plan = planTracking({ ...TO_OP, actionResponse: response }, facts)
     expect(tx.txPath.map((entry) => Number(entry.timestamp))).toEqual([
@@ -294,17 +300,17 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('SIMULATED_TIME_SCALE shrinks every duration', async () => {
-    const response = quote(TO_OP)
-    register(response)
+    const response = await quote(TO_OP)
+    await register(response)
     await trackerWith({ timeScale: 0.001 }).tick(T0 + 2) // 963 s × 0.001 < 2 s
-    expect(stored(response.txId).status).toBe('success')
+    expect((await stored(response.txId)).status).toBe('success')
   })
 
   it('failed: the reverted source transaction is the only hop, with a revert reason', async () => {
-    const response = quote(TO_OP)
-    const hash = register(response)
+    const response = await quote(TO_OP)
+    const hash = await register(response)
     await trackerWith({ outcome: 'failed' }).tick(T0 + 10_000)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx).toMatchObject({ status: 'failed', nextCheckAt: null, dstTxHash: null })
     expect(tx.txPath).toEqual([{ chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: '' }])
     expect(tx.detail).toMatchObject({
@@ -314,22 +320,22 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('requires refund → refunded: the refund leg on the source chain ends txPath', async () => {
-    const response = quote(TO_OP)
-    register(response)
+    const response = await quote(TO_OP)
+    await register(response)
     const plan = planTracking({ ...TO_OP, actionResponse: response }, facts)
     const tracker = trackerWith({ outcome: 'refunded' })
     const failedAt = T0 + plan.legs[1]!.expectedSeconds + 1
     await tracker.tick(failedAt)
-    let tx = stored(response.txId)
+    let tx = await stored(response.txId)
     expect(tx.status).toBe('requires refund')
     expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161])
     expect(tx.detail.failureReason).toMatch(/did not deliver on chain 10/)
     expect(tx.updatedAt).toBe(Math.floor(failedAt))
     // Looked at again before the refund is due: nothing changes, updatedAt (the refund's start) included.
     await tracker.tick(failedAt + 1)
-    expect(stored(response.txId)).toMatchObject({ status: 'requires refund', updatedAt: Math.floor(failedAt) })
+    expect(await stored(response.txId)).toMatchObject({ status: 'requires refund', updatedAt: Math.floor(failedAt) })
     await tracker.tick(Math.floor(failedAt) + plan.refund!.expectedSeconds)
-    tx = stored(response.txId)
+    tx = await stored(response.txId)
     expect(tx.status).toBe('refunded')
     expect(tx.txPath).toEqual([
       expect.objectContaining({ chainId: 42161, nextBridge: response.bridgeRoute[0]!.bridgeId }),
@@ -344,28 +350,28 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('requires refund injected alone stays there and is no longer polled', async () => {
-    const response = quote(TO_OP)
-    register(response)
+    const response = await quote(TO_OP)
+    await register(response)
     await trackerWith({ outcome: 'requires refund' }).tick(T0 + 100_000)
-    expect(stored(response.txId)).toMatchObject({ status: 'requires refund', nextCheckAt: null })
-    expect(store.dueForTracking(T0 + 1_000_000, 10)).toEqual([])
+    expect(await stored(response.txId)).toMatchObject({ status: 'requires refund', nextCheckAt: null })
+    expect(await store.dueForTracking(T0 + 1_000_000, 10)).toEqual([])
   })
 
   it('a refund outcome on a same-chain swap fails it (a swap reverts as a whole)', async () => {
-    const response = quote(SAME_CHAIN)
-    register(response)
+    const response = await quote(SAME_CHAIN)
+    await register(response)
     await trackerWith({ outcome: 'refunded' }).tick(T0 + 10)
-    expect(stored(response.txId).status).toBe('failed')
+    expect((await stored(response.txId)).status).toBe('failed')
   })
 
   it('expires quotes never registered after QUOTE_TTL_SECONDS, and leaves registered ones alone', async () => {
-    const unregistered = quote(SAME_CHAIN, T0)
-    const fresh = quote(SAME_CHAIN, T0 + 100)
-    const registered = quote(SAME_CHAIN, T0)
-    register(registered, T0 + 1)
+    const unregistered = await quote(SAME_CHAIN, T0)
+    const fresh = await quote(SAME_CHAIN, T0 + 100)
+    const registered = await quote(SAME_CHAIN, T0)
+    await register(registered, T0 + 1)
     const tracker = trackerWith()
     await tracker.tick(T0 + TTL - 1)
-    expect(store.getQuote(unregistered.txId)!.status).toBe('quoted')
+    expect((await store.getQuote(unregistered.txId))!.status).toBe('quoted')
     const report = await createTracker({
       store,
       facts,
@@ -373,27 +379,27 @@ describe('tracker: the lifecycle through a real store', () => {
       quoteTtlSeconds: TTL,
     }).tick(T0 + TTL + 1)
     expect(report.expired).toBe(1)
-    expect(store.getQuote(unregistered.txId)!.status).toBe('expired')
-    expect(store.getQuote(fresh.txId)!.status).toBe('quoted')
-    expect(store.getQuote(registered.txId)!.status).toBe('success')
+    expect((await store.getQuote(unregistered.txId))!.status).toBe('expired')
+    expect((await store.getQuote(fresh.txId))!.status).toBe('quoted')
+    expect((await store.getQuote(registered.txId))!.status).toBe('success')
   })
 
   it('a new tracker on a new connection resumes mid-journey from the store alone', async () => {
-    const response = quote(TO_OP)
-    register(response)
+    const response = await quote(TO_OP)
+    await register(response)
     await trackerWith().tick(T0 + 1)
-    expect(stored(response.txId).txPath).toHaveLength(1)
-    store.close()
+    expect((await stored(response.txId)).txPath).toHaveLength(1)
+    await store.close()
     store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
     await trackerWith().tick(T0 + 100_000)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx.status).toBe('success')
     expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161, 10])
   })
 
   it('source legs and last deliveries go to the chain RPC observer; a pending answer reschedules without touching updatedAt', async () => {
-    const response = quote(TO_OP)
-    const hash = register(response)
+    const response = await quote(TO_OP)
+    const hash = await register(response)
     const asked: ObserveLegParameters[] = []
     let isMined = false
     const arbitrum: ChainObserver = {
@@ -407,11 +413,16 @@ describe('tracker: the lifecycle through a real store', () => {
     }
     const tracker = trackerWith({ rpc: new Map([[42161, arbitrum]]) })
     await tracker.tick(T0 + 1)
-    expect(stored(response.txId)).toMatchObject({ status: 'pending', nextCheckAt: T0 + 3, updatedAt: T0, txPath: [] })
-    expect(store.dueForTracking(T0 + 2, 10)).toEqual([])
+    expect(await stored(response.txId)).toMatchObject({
+      status: 'pending',
+      nextCheckAt: T0 + 3,
+      updatedAt: T0,
+      txPath: [],
+    })
+    expect(await store.dueForTracking(T0 + 2, 10)).toEqual([])
     isMined = true
     await tracker.tick(T0 + 3)
-    const tx = stored(response.txId)
+    const tx = await stored(response.txId)
     expect(tx.txPath[0]).toEqual({
       chainId: 42161,
       txHash: hash,
@@ -426,10 +437,10 @@ describe('tracker: the lifecycle through a real store', () => {
   })
 
   it('one transaction failing unexpectedly is retried later and does not stop the others', async () => {
-    const broken = quote(SAME_CHAIN)
-    const healthy = quote(SAME_CHAIN)
-    register(broken)
-    register(healthy)
+    const broken = await quote(SAME_CHAIN)
+    const healthy = await quote(SAME_CHAIN)
+    await register(broken)
+    await register(healthy)
     const rpc = new Map<number, ChainObserver>([
       [
         42161,
@@ -443,8 +454,8 @@ describe('tracker: the lifecycle through a real store', () => {
       ],
     ])
     await trackerWith({ rpc }).tick(T0 + 1)
-    expect(stored(healthy.txId).status).toBe('success')
-    expect(stored(broken.txId)).toMatchObject({ status: 'pending', nextCheckAt: T0 + 1 + 60 })
+    expect((await stored(healthy.txId)).status).toBe('success')
+    expect(await stored(broken.txId)).toMatchObject({ status: 'pending', nextCheckAt: T0 + 1 + 60 })
   })
 })
 

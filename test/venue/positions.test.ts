@@ -56,7 +56,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-venue-'))
   service = await startService({ DATA_DIR: dir }, { timeoutMs: 90_000 })
   store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
-  store.recordVenueFills([
+  await store.recordVenueFills([
     fill(ACTIVE[0], 'BUY', 100, 0.4),
     fill(ACTIVE[0], 'BUY', 50, 0.7),
     fill(ACTIVE[0], 'SELL', 60, 0.65),
@@ -70,7 +70,7 @@ beforeAll(async () => {
 }, 100_000)
 afterAll(async () => {
   await service?.stop()
-  store?.close()
+  await store?.close()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -152,7 +152,7 @@ describe('closed positions and trades', () => {
     expect(before[0]).toMatchObject({ avgPrice: 0.2, totalBought: 10, realizedPnl: 0.5 })
 
     const redeem = fill(RESOLVED[0], 'REDEEM', 40, 1)
-    store.recordVenueFills([redeem])
+    await store.recordVenueFills([redeem])
     expect((await positions()).some((position) => position.asset === RESOLVED[0])).toBe(false)
     const after = await read<VenueClosedPosition[]>('getClosedPositions', `userId=${USER}`)
     expect(after.map((position) => position.asset)).toEqual([RESOLVED[0], SOLD[0]])

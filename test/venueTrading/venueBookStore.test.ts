@@ -50,31 +50,31 @@ let dataDir: string
 let config: { dataDir: string; databasePath: string }
 let store: Store
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-book-'))
   config = { dataDir, databasePath: join(dataDir, 'crossroute.sqlite') }
   store = openStore(config)
-  store.seedVenueBooks([BOOK, OTHER])
+  await store.seedVenueBooks([BOOK, OTHER])
 })
 
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('venue books in the store', () => {
-  it('reads a seeded book back as it was given', () => {
-    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
-    expect(store.getVenueBook(OTHER.tokenId)).toEqual(OTHER)
-    expect(store.getVenueBook('1')).toBeUndefined()
+  it('reads a seeded book back as it was given', async () => {
+    expect(await store.getVenueBook(TOKEN)).toEqual(BOOK)
+    expect(await store.getVenueBook(OTHER.tokenId)).toEqual(OTHER)
+    expect(await store.getVenueBook('1')).toBeUndefined()
   })
 
-  it('takes matched liquidity out of the levels and records the last trade', () => {
+  it('takes matched liquidity out of the levels and records the last trade', async () => {
     // $8: 10 at 0.50 ($5), then 5.88 at 0.51 ($2.9988).
-    const result = store.matchVenueOrder(buy({ amount: 8_000_000n }))!
+    const result = (await store.matchVenueOrder(buy({ amount: 8_000_000n })))!
     expect(result.status).toBe('matched')
     expect(result.sizeMatched).toBe(15_880_000n)
-    const book = store.getVenueBook(TOKEN)!
+    const book = (await store.getVenueBook(TOKEN))!
     expect(book.asks.slice(0, 2)).toEqual([
       { price: '0.51', size: '4.12' },
       { price: '0.52', size: '10.25' },
@@ -84,29 +84,31 @@ describe('venue books in the store', () => {
     expect(book.bids).toEqual(BOOK.bids)
   })
 
-  it('sells into the bids', () => {
-    const result = store.matchVenueOrder(buy({ side: 'SELL', amount: 35_000_000n, limitPriceMicros: 480_000n }))!
+  it('sells into the bids', async () => {
+    const result = (await store.matchVenueOrder(
+      buy({ side: 'SELL', amount: 35_000_000n, limitPriceMicros: 480_000n }),
+    ))!
     expect(result).toMatchObject({ status: 'matched', sizeMatched: 35_000_000n, takingAmount: 17_100_000n })
-    expect(store.getVenueBook(TOKEN)!.bids).toEqual([{ price: '0.48', size: '7.5' }])
+    expect((await store.getVenueBook(TOKEN))!.bids).toEqual([{ price: '0.48', size: '7.5' }])
   })
 
-  it('changes nothing for a killed FOK or a rejected order', () => {
-    const killed = store.matchVenueOrder(buy({ orderType: 'FOK', amount: 100_000_000n }))!
+  it('changes nothing for a killed FOK or a rejected order', async () => {
+    const killed = (await store.matchVenueOrder(buy({ orderType: 'FOK', amount: 100_000_000n })))!
     expect(killed).toMatchObject({ status: 'killed', failure: 'FOK_ORDER_NOT_FILLED_ERROR' })
-    const rejected = store.matchVenueOrder(buy({ tickSize: '0.001' }))!
+    const rejected = (await store.matchVenueOrder(buy({ tickSize: '0.001' })))!
     expect(rejected).toMatchObject({ status: 'rejected', failure: 'INVALID_ORDER_MIN_TICK_SIZE' })
-    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
+    expect(await store.getVenueBook(TOKEN)).toEqual(BOOK)
   })
 
-  it('answers undefined for a token without a book', () => {
-    expect(store.matchVenueOrder(buy({ tokenId: '42' }))).toBeUndefined()
+  it('answers undefined for a token without a book', async () => {
+    expect(await store.matchVenueOrder(buy({ tokenId: '42' }))).toBeUndefined()
   })
 
-  it('refuses a book the tables cannot hold, writing none of the batch', () => {
+  it('refuses a book the tables cannot hold, writing none of the batch', async () => {
     const bad = { ...OTHER, tokenId: '99', asks: [{ price: '1', size: '5' }] }
-    expect(() => store.seedVenueBooks([{ ...BOOK, asks: [] }, bad])).toThrow()
-    expect(store.getVenueBook(TOKEN)).toEqual(BOOK)
-    expect(store.getVenueBook('99')).toBeUndefined()
+    await expect(store.seedVenueBooks([{ ...BOOK, asks: [] }, bad])).rejects.toThrow()
+    expect(await store.getVenueBook(TOKEN)).toEqual(BOOK)
+    expect(await store.getVenueBook('99')).toBeUndefined()
   })
 })
 
@@ -120,15 +122,16 @@ const { parentPort, workerData } = require('node:worker_threads')
   const gate = new Int32Array(workerData.gate)
   Atomics.add(gate, 1, 1) // ready
   Atomics.wait(gate, 0, 0) // all workers start together
-  const results = workerData.orders.map((order) => store.matchVenueOrder(order))
-  store.close()
+  const results = []
+  for (const order of workerData.orders) results.push(await store.matchVenueOrder(order))
+  await store.close()
   parentPort.postMessage(results)
 })()
 `
 
 describe('concurrent orders on one book', () => {
   it('20 orders from four worker threads never fill the same liquidity', async () => {
-    store.close()
+    await store.close()
     const workers = 4
     // $3 each, 20 orders: $60 of demand for ~$26 of asks, so the book is emptied and some orders come up short.
     const orders = Array.from({ length: 20 }, (_, index) =>
@@ -162,7 +165,7 @@ describe('concurrent orders on one book', () => {
     // Every level filled exactly what it held (never more), and the asks are gone.
     const held = new Map(BOOK.asks.map((level) => [toMicros(level.price), toMicros(level.size)]))
     expect(filledAt).toEqual(held)
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([])
     expect(results.some((result) => result.status === 'killed')).toBe(true)
   }, 60_000)
 })

@@ -38,9 +38,9 @@ let contract: Contract
 const dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-orders-'))
 
 /** Replaces the live book of `TOKEN` (tick 0.01) in the service's store. */
-function seedBook(asks: BookLevel[], bids: BookLevel[] = []): void {
-  const book = store.getVenueBook(TOKEN)!
-  store.seedVenueBooks([{ ...book, asks, bids }])
+async function seedBook(asks: BookLevel[], bids: BookLevel[] = []): Promise<void> {
+  const book = (await store.getVenueBook(TOKEN))!
+  await store.seedVenueBooks([{ ...book, asks, bids }])
 }
 
 let nextAccount = 1
@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  store?.close()
+  await store?.close()
   await service?.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
@@ -64,19 +64,19 @@ afterAll(async () => {
 describe('venue orders placed through getAction', () => {
   it('FOK on a thin book is killed: workflow failed, book and position unchanged', async () => {
     const user = await createUser(service, newAccount())
-    seedBook([{ price: '0.5', size: '4' }])
+    await seedBook([{ price: '0.5', size: '4' }])
     const workflow = await placeOrder(service, orderQuery(user, { orderType: 'FOK' }))
     expect(workflow).toMatchObject({ status: 'failed', name: 'venue', operation: 'placeOrder' })
     expect(workflow.reason).toMatch(/FOK/)
     expect(workflow.data.orderResponse).toMatchObject({ status: 'canceled', size_matched: '0' })
     expect(workflow.data.relayTx).toBeUndefined()
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([{ price: '0.5', size: '4' }])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([{ price: '0.5', size: '4' }])
     expect(await positionsOf(service, user)).toEqual([])
   })
 
   it('FAK fills what the book holds: size_matched < original_size, the position equals the fill', async () => {
     const user = await createUser(service, newAccount())
-    seedBook([{ price: '0.5', size: '4' }])
+    await seedBook([{ price: '0.5', size: '4' }])
     const actionReply = await get(service, '/getAction', orderQuery(user, { orderType: 'FAK' }))
     expect(contract.check('/getAction', 'get', actionReply)).toEqual([])
     const action = bodyOf<{ txId: string }>(actionReply)
@@ -88,7 +88,7 @@ describe('venue orders placed through getAction', () => {
     expect(Number(response.original_size)).toBeGreaterThan(4)
     expect(response.associate_trades).toHaveLength(1)
     expect(workflow.data.relayTx).toMatchObject({ status: 'success' })
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([])
     const [position] = await positionsOf(service, user)
     expect(position).toMatchObject({ asset: TOKEN, size: 4, avgPrice: 0.5 })
     const trades = bodyOf<{ side: string; size: number; price: number; transactionHash: string }[]>(
@@ -116,11 +116,11 @@ describe('venue orders placed through getAction', () => {
 
   it('buy, buy, partial sell: avgPrice, realizedPnl and cashPnl as computed by hand', async () => {
     const user = await createUser(service, newAccount())
-    seedBook([{ price: '0.4', size: '100' }])
+    await seedBook([{ price: '0.4', size: '100' }])
     expect((await placeOrder(service, orderQuery(user))).status).toBe('success') // 25 shares for $10 at 0.40
-    seedBook([{ price: '0.5', size: '100' }])
+    await seedBook([{ price: '0.5', size: '100' }])
     expect((await placeOrder(service, orderQuery(user))).status).toBe('success') // 20 shares for $10 at 0.50
-    seedBook([{ price: '0.62', size: '100' }], [{ price: '0.6', size: '100' }])
+    await seedBook([{ price: '0.62', size: '100' }], [{ price: '0.6', size: '100' }])
     const sellQuery = orderQuery(user, { side: 'SELL', srcToken: PUSD, amount: '10000000', swapDirection: '' })
     const sellReply = await get(service, '/getAction', sellQuery)
     expect(contract.check('/getAction', 'get', sellReply)).toEqual([])
@@ -148,7 +148,7 @@ describe('venue orders placed through getAction', () => {
 
   it('20 concurrent orders against one book never overfill a level', async () => {
     const user = await createUser(service, newAccount())
-    seedBook([{ price: '0.5', size: '100' }]) // $50 of asks; 20 orders of $5 ask for $100
+    await seedBook([{ price: '0.5', size: '100' }]) // $50 of asks; 20 orders of $5 ask for $100
     const actions = await Promise.all(
       Array.from({ length: 20 }, () => venueAction(service, orderQuery(user, { orderType: 'FAK', amount: '5000000' }))),
     )
@@ -157,14 +157,14 @@ describe('venue orders placed through getAction', () => {
     const matched = workflows.map((workflow) => Number(workflow.data.orderResponse?.size_matched ?? 0))
     expect(matched.reduce((total, size) => total + size, 0)).toBe(100)
     expect(workflows.filter((workflow) => workflow.status === 'success')).toHaveLength(10)
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([])
     const [position] = await positionsOf(service, user)
     expect(position!.size).toBe(100)
   })
 
   it('a failed funding leg leaves the workflow failed and places no order', async () => {
     const user = await createUser(service, newAccount())
-    seedBook([{ price: '0.5', size: '100' }])
+    await seedBook([{ price: '0.5', size: '100' }])
     const action = await venueAction(service, orderQuery(user))
     setSimulatedOutcome(dataDir, action.txId, 'failed')
     await register(service, action.txId)
@@ -172,7 +172,7 @@ describe('venue orders placed through getAction', () => {
     expect(workflow.status).toBe('failed')
     expect(workflow.reason).toMatch(/funding transaction ended failed/)
     expect(workflow.data.orderResponse).toBeUndefined()
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([{ price: '0.5', size: '100' }])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([{ price: '0.5', size: '100' }])
     expect(await positionsOf(service, user)).toEqual([])
   })
 })
@@ -181,7 +181,7 @@ describe('venue getAction validation', () => {
   it('answers each refusal with the envelope naming the parameter, and records nothing', async () => {
     const user = await createUser(service, newAccount())
     const other = await createUser(service, newAccount())
-    seedBook([{ price: '0.5', size: '100' }], [{ price: '0.45', size: '100' }])
+    await seedBook([{ price: '0.5', size: '100' }], [{ price: '0.45', size: '100' }])
     const refusal = async (overrides: Record<string, string>, key = ALPHA) => {
       const reply = await get(service, '/getAction', orderQuery(user, overrides), key)
       expect(reply.status, reply.body).toBe(400)
@@ -224,7 +224,7 @@ describe('venue getAction validation', () => {
     ).toMatchObject(invalid('srcChainId'))
     // The venue's parameters are refused on other action types.
     expect(await refusal({ actionType: 'swap-action' })).toMatchObject(invalid('userId'))
-    expect(store.getVenueBook(TOKEN)!.asks).toEqual([{ price: '0.5', size: '100' }])
+    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([{ price: '0.5', size: '100' }])
     expect(await positionsOf(service, user)).toEqual([])
     // An unknown txId has no workflow.
     const unknown = await get(service, '/workflows/getStatus', { txId: `0x${'ab'.repeat(32)}` })

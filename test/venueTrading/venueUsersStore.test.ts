@@ -21,22 +21,25 @@ beforeEach(() => {
   store = openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
 })
 
-afterEach(() => {
-  store.close()
+afterEach(async () => {
+  await store.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 describe('venue users in the store', () => {
-  it('creates once, then fetches the first creation unchanged', () => {
+  it('creates once, then fetches the first creation unchanged', async () => {
     const { orgId: _, ...user } = USER
-    expect(store.createOrFetchVenueUser(USER)).toEqual({ user, created: true })
-    expect(store.createOrFetchVenueUser({ ...USER, createdAt: USER.createdAt + 60 })).toEqual({ user, created: false })
+    expect(await store.createOrFetchVenueUser(USER)).toEqual({ user, created: true })
+    expect(await store.createOrFetchVenueUser({ ...USER, createdAt: USER.createdAt + 60 })).toEqual({
+      user,
+      created: false,
+    })
   })
 
-  it('finds a user by its userId in any case, in its own organization only', () => {
-    store.createOrFetchVenueUser(USER)
-    expect(store.getVenueUser('alpha', USER.userId.toLowerCase())?.proxyWallet).toBe(USER.proxyWallet)
-    expect(store.getVenueUser('beta', USER.userId)).toBeUndefined()
-    expect(store.getVenueUser('alpha', '0x8ba1f109551bD432803012645Ac136ddd64DBA72')).toBeUndefined()
+  it('finds a user by its userId in any case, in its own organization only', async () => {
+    await store.createOrFetchVenueUser(USER)
+    expect((await store.getVenueUser('alpha', USER.userId.toLowerCase()))?.proxyWallet).toBe(USER.proxyWallet)
+    expect(await store.getVenueUser('beta', USER.userId)).toBeUndefined()
+    expect(await store.getVenueUser('alpha', '0x8ba1f109551bD432803012645Ac136ddd64DBA72')).toBeUndefined()
   })
 })
