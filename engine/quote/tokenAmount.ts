@@ -42,6 +42,17 @@ export function convertAtUsdPrices(amount: bigint, from: Token, to: Token): bigi
 
 /** A token amount object (SPEC §2.2) with its USD value at the snapshot's price. */
 export function tokenAmount(token: Token, amount: bigint): TokenAmount {
+  // Zero (fees not charged, free bridges) is common: its figures need no bigint arithmetic.
+  return amount === 0n ? tokenAmountOf(token, '0', 0) : tokenAmountOf(token, amount.toString(), usdValue(token, amount))
+}
+
+/**
+ * A token amount object from figures already computed: `amount` as its decimal string and its `usdValue`.
+ *
+ * @example
+ * tokenAmountOf(usdc, '1000000', usdValue(usdc, 1_000_000n)) // { …, amount: '1000000', usdAmount: 1 }
+ */
+export function tokenAmountOf(token: Token, amount: string, usdAmount: number): TokenAmount {
   return {
     chainId: token.chainId,
     address: token.address,
@@ -49,9 +60,9 @@ export function tokenAmount(token: Token, amount: bigint): TokenAmount {
     symbol: token.symbol,
     decimals: token.decimals,
     isNative: token.isNative,
-    amount: amount.toString(),
+    amount,
     logo: token.logo,
     svcCode: token.svcCode,
-    usdAmount: usdValue(token, amount),
+    usdAmount,
   }
 }
