@@ -2,6 +2,7 @@ import { laneFee } from '../bridges/lane.js'
 import type { Token } from '../graph/types.js'
 import type { Edge, RouteGraph } from '../routing/graph.js'
 import type { EvaluatedRoute } from '../routing/router.js'
+import { floorOfProductOrUndefined } from '../math/floatFloor.js'
 import { vmModuleOf } from '../vm/registry.js'
 import type { FeeSplit } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
@@ -123,11 +124,19 @@ function copyBridgeRouteEntry(entry: BridgeRouteEntry): BridgeRouteEntry {
   }
 }
 
-/** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
+/**
+ * Whole destination tokens per whole source token, from integer amounts: `floor(amountOut × 10^(srcDecimals + 12) /
+ * (amountIn × 10^dstDecimals)) / 10^12`, the floor decided in floating point where that is provably exact
+ * (`floorOfProductOrUndefined`), else by integer division; a number only at the end.
+ */
 export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
-  const scaled = (amountOut * pow10(srcToken.decimals + RATE_DECIMALS)) / (amountIn * pow10(dstToken.decimals))
-  return Number(scaled) / 10 ** RATE_DECIMALS
+  const numeratorScale = pow10(srcToken.decimals + RATE_DECIMALS)
+  const denominatorScale = pow10(dstToken.decimals)
+  const ratio = Number(numeratorScale) / (Number(amountIn) * Number(denominatorScale))
+  const scaled =
+    floorOfProductOrUndefined(amountOut, ratio) ?? Number((amountOut * numeratorScale) / (amountIn * denominatorScale))
+  return scaled / 10 ** RATE_DECIMALS
 }
 
 /** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
