@@ -4,6 +4,7 @@ import { type CandidatePath, type NoPathReason, type SearchLimits, findPaths } f
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
 import { type Edge, type RouteGraph, buildGraph } from './graph.js'
 import { type NetworkCost, networkCostOf } from './networkCost.js'
+import { hasTighterBound, poolOutputBound } from './poolBound.js'
 import { priceImpactPercent } from './priceImpact.js'
 
 /** Options of a router; every field has a default in `DEFAULT_ROUTER_OPTIONS`. */
@@ -29,8 +30,16 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
 /** A candidate path with its network cost (computed once, cached with the pair's candidates). */
 export interface RankedPath extends CandidatePath {
   readonly networkCost: NetworkCost
-  /** `networkCost.inDstToken` and `inSrcToken` as numbers, and whether a lane charges a flat fee (for the bounds). */
-  readonly boundTerms: { readonly costInDst: number; readonly costInSrc: number; readonly hasFlatFee: boolean }
+  /**
+   * `networkCost.inDstToken` and `inSrcToken` as numbers, whether a lane charges a flat fee and whether a pool's
+   * output has a tighter bound than its mid rate (`poolBound.ts`), for the bounds.
+   */
+  readonly boundTerms: {
+    readonly costInDst: number
+    readonly costInSrc: number
+    readonly hasFlatFee: boolean
+    readonly hasTighterBound: boolean
+  }
 }
 
 /** A path evaluated exactly at one amount. */
@@ -83,6 +92,12 @@ export type CandidatesResult =
   | { readonly ok: true; readonly candidates: readonly RankedPath[] }
   | { readonly ok: false; readonly reason: NoPathReason }
 
+/** For tests: the reference the pruned ranking is checked against. */
+export interface RouterChecks {
+  /** Evaluate every candidate exactly (no bound prunes any); the ranking must be the same as with pruning. */
+  readonly exhaustive?: boolean
+}
+
 /** Margin on float bounds so that rounding in the bound itself can never prune a better path. */
 const BOUND_SLACK = 1 + 1e-9
 
@@ -105,7 +120,11 @@ interface Ranked {
  * after fees). A route that only adds hops to another offered route — its tokens in the same order with more in
  * between — without doing better than it is a detour and is not offered.
  */
-export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions> = {}): Router {
+export function createRouter(
+  snapshot: Snapshot,
+  options: Partial<RouterOptions> = {},
+  { exhaustive = false }: RouterChecks = {},
+): Router {
   const settings = { ...DEFAULT_ROUTER_OPTIONS, ...options }
   const graph = buildGraph(snapshot, settings.connectorsPerChain)
   const cache = new LRUCache<string, CandidatesResult>({ max: settings.pathCacheSize })
@@ -125,6 +144,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
                 costInDst: Number(networkCost.inDstToken),
                 costInSrc: Number(networkCost.inSrcToken),
                 hasFlatFee: path.edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
+                hasTighterBound: path.edges.some((edge) => edge.kind === 'pool' && hasTighterBound(edge)),
               }
               return { ...path, networkCost, boundTerms }
             }),
@@ -152,9 +172,13 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     const order: number[] = []
     for (let index = 0; index < paths.length; index++) {
       const path = paths[index]!
-      bounds[index] = exactIn
-        ? outputBound(path, amountNumber) - path.boundTerms.costInDst
-        : inputBound(path, amountNumber) + path.boundTerms.costInSrc
+      bounds[index] = exhaustive
+        ? exactIn
+          ? Infinity
+          : -Infinity
+        : exactIn
+          ? outputBound(path, amountNumber) - path.boundTerms.costInDst
+          : inputBound(path, amountNumber) + path.boundTerms.costInSrc
       order.push(index)
     }
     order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
@@ -210,15 +234,19 @@ const BOUND_ERROR = 1e-12
 
 /**
  * An upper bound (float) of what a path delivers for `amountIn`: each hop at its mid rate after fees, minus each
- * lane's flat fee where it is charged (no hop executes above its marginal rate after fees). The slack covers the
- * float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate × BOUND_ERROR`).
+ * lane's flat fee where it is charged (no hop executes above its marginal rate after fees); concentrated and
+ * constant-product pools by their tighter bounds (`poolOutputBound`: the real-number swap of the current range or
+ * reserves). Every hop's bound is non-decreasing in its input, so the composition bounds the path. The slack
+ * covers the float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate ×
+ * BOUND_ERROR`).
  */
 function outputBound(path: RankedPath, amountIn: number): number {
-  if (!path.boundTerms.hasFlatFee) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
+  const { hasFlatFee, hasTighterBound } = path.boundTerms
+  if (!hasFlatFee && !hasTighterBound) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
   let x = amountIn
   for (const edge of path.edges) {
     if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
-    x *= edge.midRate * edge.feeFactor
+    x = edge.kind === 'pool' ? poolOutputBound(edge, x) : x * edge.midRate * edge.feeFactor
   }
   return x * BOUND_SLACK + amountIn * path.rate * BOUND_ERROR
 }
