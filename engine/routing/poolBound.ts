@@ -28,7 +28,7 @@
 import type { ConcentratedPool, ConstantProductPool } from '../graph/types.js'
 import { lastTickAtOrBelow } from '../pools/tickBitmap.js'
 import { getSqrtRatioAtTick } from '../pools/tickMath.js'
-import type { PoolEdge } from './graph.js'
+import type { Edge, PoolEdge } from './graph.js'
 
 /** Relative margin for the float roundings of the bound (see the module comment). */
 const RELATIVE_SLACK = 1 + 1e-9
@@ -36,104 +36,134 @@ const RELATIVE_SLACK = 1 + 1e-9
 const RESERVE_SLACK = 1e-13
 const Q96_FLOAT = 2 ** 96
 
-/** What the bound of one concentrated-pool edge reads, as floats (computed once per edge: pools are frozen). */
-interface ConcentratedTerms {
-  readonly zeroForOne: boolean
-  /** Current sqrt price (token1 per token0, smallest units). */
-  readonly sqrtPrice: number
-  /** Sqrt price at the next initialized tick in the swap's direction; 0 / Infinity when there is none. */
-  readonly sqrtPriceBoundary: number
-  readonly liquidity: number
+/** How a hop's output is bounded: `linear` is `amountIn × rate` (after a lane's flat fee). */
+export type HopBoundKind = 'linear' | 'concentrated' | 'constantProduct'
+
+/**
+ * The numbers one hop's output bound reads, computed once per candidate path (pools are frozen): one shape for
+ * every kind, so that the bound's loop stays monomorphic.
+ */
+export interface HopBound {
+  readonly kind: HopBoundKind
+  /** Mid rate × (1 − fee): the bound every kind is capped by. */
+  readonly rate: number
+  /** Lanes: the flat fee taken before the rate (0 elsewhere). */
+  readonly flatFee: number
   /** 1 − fee. */
   readonly feeFactor: number
-  /** `RESERVE_SLACK` × the out-token virtual reserve. */
+  /** Concentrated: whether token0 goes in (the price falls). */
+  readonly zeroForOne: boolean
+  /** Concentrated: current sqrt price (token1 per token0, smallest units). */
+  readonly sqrtPrice: number
+  /** Concentrated: sqrt price at the next initialized tick in the swap's direction; 0 / Infinity when none. */
+  readonly sqrtPriceBoundary: number
+  /** Concentrated: liquidity of the current range. */
+  readonly liquidity: number
+  /** Concentrated: `RESERVE_SLACK` × the out-token virtual reserve. */
   readonly absoluteSlack: number
-}
-
-const termsCache = new WeakMap<PoolEdge, ConcentratedTerms>()
-
-function termsOf(edge: PoolEdge): ConcentratedTerms {
-  let terms = termsCache.get(edge)
-  if (terms === undefined) {
-    const { state } = edge.pool as ConcentratedPool
-    const zeroForOne = edge.tokenInIndex === 0
-    const below = lastTickAtOrBelow(state.ticks, state.tick)
-    // Token0 in: the price falls to the last initialized tick at or below the current one; token1 in: it rises to
-    // the first one above.
-    const boundaryIndex = zeroForOne ? below : below + 1
-    const boundaryTick = state.ticks[boundaryIndex]?.index
-    const sqrtPrice = Number(state.sqrtPriceX96) / Q96_FLOAT
-    const liquidity = Number(state.liquidity)
-    terms = {
-      zeroForOne,
-      sqrtPrice,
-      sqrtPriceBoundary:
-        boundaryTick === undefined ? (zeroForOne ? 0 : Infinity) : Number(getSqrtRatioAtTick(boundaryTick)) / Q96_FLOAT,
-      liquidity,
-      feeFactor: edge.feeFactor,
-      absoluteSlack: RESERVE_SLACK * (zeroForOne ? liquidity * sqrtPrice : liquidity / sqrtPrice),
-    }
-    termsCache.set(edge, terms)
-  }
-  return terms
+  /** Constant product: reserves of the in and out tokens. */
+  readonly reserveIn: number
+  readonly reserveOut: number
 }
 
 /**
- * An upper bound (float) of what a pool edge pays for `amountIn`: the tighter bound of its kind where there is one
- * (concentrated, constant product; see the module comment), never above `amountIn × midRate × feeFactor`.
+ * The bound terms of one hop.
  *
- * @param edge - a pool edge.
- * @param amountIn - the input (smallest units, fee included), as a float ≥ 0.
  * @example
- * poolOutputBound(edge, 1e9) // ≤ 1e9 × edge.midRate × edge.feeFactor, less when 1e9 moves the price
+ * hopOutputBound(hopBoundOf(edge), 1e9) // ≤ 1e9 × edge.midRate × edge.feeFactor
  */
-export function poolOutputBound(edge: PoolEdge, amountIn: number): number {
-  const midBound = amountIn * edge.midRate * edge.feeFactor
-  if (!(amountIn > 0)) return 0
-  switch (edge.pool.kind) {
-    case 'concentrated':
-      return Math.min(midBound, concentratedOutputBound(edge, amountIn))
-    case 'constantProduct':
-      return Math.min(midBound, constantProductOutputBound(edge, edge.pool, amountIn))
-    default:
-      return midBound
+export function hopBoundOf(edge: Edge): HopBound {
+  const terms = {
+    kind: 'linear' as HopBoundKind,
+    rate: edge.midRate * edge.feeFactor,
+    flatFee: edge.kind === 'lane' ? Number(edge.lane.flatFee) : 0,
+    feeFactor: edge.feeFactor,
+    zeroForOne: false,
+    sqrtPrice: 0,
+    sqrtPriceBoundary: 0,
+    liquidity: 0,
+    absoluteSlack: 0,
+    reserveIn: 0,
+    reserveOut: 0,
   }
-}
-
-/** Whether `poolOutputBound` is tighter than the mid rate for this edge's pool kind. */
-export function hasTighterBound(edge: PoolEdge): boolean {
-  return edge.pool.kind === 'concentrated' || edge.pool.kind === 'constantProduct'
-}
-
-const reservesCache = new WeakMap<PoolEdge, { readonly reserveIn: number; readonly reserveOut: number }>()
-
-function constantProductOutputBound(edge: PoolEdge, pool: ConstantProductPool, amountIn: number): number {
-  let reserves = reservesCache.get(edge)
-  if (reserves === undefined) {
-    const { reserve0, reserve1 } = pool.state
-    const zeroForOne = edge.tokenInIndex === 0
-    reserves = {
+  if (edge.kind !== 'pool') return terms
+  const zeroForOne = edge.tokenInIndex === 0
+  if (edge.pool.kind === 'constantProduct') {
+    const { reserve0, reserve1 } = (edge.pool as ConstantProductPool).state
+    return {
+      ...terms,
+      kind: 'constantProduct' as const,
       reserveIn: Number(zeroForOne ? reserve0 : reserve1),
       reserveOut: Number(zeroForOne ? reserve1 : reserve0),
     }
-    reservesCache.set(edge, reserves)
   }
-  const input = amountIn * edge.feeFactor
-  return ((input * reserves.reserveOut) / (reserves.reserveIn + input)) * RELATIVE_SLACK
+  if (edge.pool.kind !== 'concentrated') return terms
+  const { state } = edge.pool as ConcentratedPool
+  const below = lastTickAtOrBelow(state.ticks, state.tick)
+  // Token0 in: the price falls to the last initialized tick at or below the current one; token1 in: it rises to the
+  // first one above.
+  const boundaryTick = state.ticks[zeroForOne ? below : below + 1]?.index
+  const sqrtPrice = Number(state.sqrtPriceX96) / Q96_FLOAT
+  const liquidity = Number(state.liquidity)
+  return {
+    ...terms,
+    kind: 'concentrated' as const,
+    zeroForOne,
+    sqrtPrice,
+    sqrtPriceBoundary:
+      boundaryTick === undefined ? (zeroForOne ? 0 : Infinity) : Number(getSqrtRatioAtTick(boundaryTick)) / Q96_FLOAT,
+    liquidity,
+    absoluteSlack: RESERVE_SLACK * (zeroForOne ? liquidity * sqrtPrice : liquidity / sqrtPrice),
+  }
 }
 
-/** An upper bound (float) of what a concentrated-pool edge pays for `amountIn` > 0 (see the module comment). */
-function concentratedOutputBound(edge: PoolEdge, amountIn: number): number {
-  const { zeroForOne, sqrtPrice: s, sqrtPriceBoundary: sb, liquidity: L, feeFactor, absoluteSlack } = termsOf(edge)
-  const input = amountIn * feeFactor
+/** Whether a hop's bound is tighter than its mid rate (its kind has a bound of its own). */
+export function hasTighterBound(edge: Edge): boolean {
+  return edge.kind === 'pool' && (edge.pool.kind === 'concentrated' || edge.pool.kind === 'constantProduct')
+}
+
+/**
+ * An upper bound (float) of what a hop pays for `amountIn` (after a lane's flat fee): the tighter bound of its kind
+ * where there is one (see the module comment), never above `amountIn × midRate × feeFactor`.
+ *
+ * @param hop - the hop's terms (`hopBoundOf`).
+ * @param amountIn - the input (smallest units, fee included), as a float.
+ * @example
+ * hopOutputBound(hopBoundOf(edge), 1e9) // less than 1e9 × midRate × feeFactor when 1e9 moves the price
+ */
+export function hopOutputBound(hop: HopBound, amountIn: number): number {
+  const x = hop.flatFee === 0 ? amountIn : Math.max(0, amountIn - hop.flatFee)
+  const linear = x * hop.rate
+  if (hop.kind === 'linear' || !(x > 0)) return linear
+  return Math.min(linear, hop.kind === 'concentrated' ? concentratedBound(hop, x) : constantProductBound(hop, x))
+}
+
+/**
+ * `hopOutputBound` of a pool edge, terms computed on the spot (for tests and one-off use; the router keeps them).
+ *
+ * @example
+ * poolOutputBound(edge, 1e9)
+ */
+export function poolOutputBound(edge: PoolEdge, amountIn: number): number {
+  return hopOutputBound(hopBoundOf(edge), amountIn)
+}
+
+function constantProductBound(hop: HopBound, amountIn: number): number {
+  const input = amountIn * hop.feeFactor
+  return ((input * hop.reserveOut) / (hop.reserveIn + input)) * RELATIVE_SLACK
+}
+
+function concentratedBound(hop: HopBound, amountIn: number): number {
+  const { sqrtPrice: s, sqrtPriceBoundary: sb, liquidity: L } = hop
+  const input = amountIn * hop.feeFactor
   // Within the current range: no cancellation, a relative margin. Across the next initialized tick: the crossing
   // term's absolute margin too.
-  if (zeroForOne) {
+  if (hop.zeroForOne) {
     const toBoundary = L > 0 ? Math.max(0, L / sb - L / s) : 0
     if (input <= toBoundary) return ((input * s * s * L) / (L + input * s)) * RELATIVE_SLACK
-    return (Math.max(0, L * (s - sb)) + (input - toBoundary) * sb * sb) * RELATIVE_SLACK + absoluteSlack
+    return (Math.max(0, L * (s - sb)) + (input - toBoundary) * sb * sb) * RELATIVE_SLACK + hop.absoluteSlack
   }
   const toBoundary = L > 0 ? Math.max(0, L * (sb - s)) : 0
   if (input <= toBoundary) return ((input * L) / (s * (L * s + input))) * RELATIVE_SLACK
-  return (Math.max(0, L / s - L / sb) + (input - toBoundary) / (sb * sb)) * RELATIVE_SLACK + absoluteSlack
+  return (Math.max(0, L / s - L / sb) + (input - toBoundary) / (sb * sb)) * RELATIVE_SLACK + hop.absoluteSlack
 }

@@ -4,7 +4,7 @@ import { type CandidatePath, type NoPathReason, type SearchLimits, findPaths } f
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
 import { type Edge, type RouteGraph, buildGraph } from './graph.js'
 import { type NetworkCost, networkCostOf } from './networkCost.js'
-import { hasTighterBound, poolOutputBound } from './poolBound.js'
+import { BOUND_SLACK, type PathBoundTerms, inputBound, outputBound, pathBoundTermsOf } from './pathBound.js'
 import { priceImpactPercent } from './priceImpact.js'
 
 /** Options of a router; every field has a default in `DEFAULT_ROUTER_OPTIONS`. */
@@ -30,16 +30,8 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
 /** A candidate path with its network cost (computed once, cached with the pair's candidates). */
 export interface RankedPath extends CandidatePath {
   readonly networkCost: NetworkCost
-  /**
-   * `networkCost.inDstToken` and `inSrcToken` as numbers, whether a lane charges a flat fee and whether a pool's
-   * output has a tighter bound than its mid rate (`poolBound.ts`), for the bounds.
-   */
-  readonly boundTerms: {
-    readonly costInDst: number
-    readonly costInSrc: number
-    readonly hasFlatFee: boolean
-    readonly hasTighterBound: boolean
-  }
+  /** What the path's float bounds read (`pathBound.ts`). */
+  readonly boundTerms: PathBoundTerms
 }
 
 /** A path evaluated exactly at one amount. */
@@ -98,9 +90,6 @@ export interface RouterChecks {
   readonly exhaustive?: boolean
 }
 
-/** Margin on float bounds so that rounding in the bound itself can never prune a better path. */
-const BOUND_SLACK = 1 + 1e-9
-
 /** One evaluated route in the ranking, with the value it is ranked by. */
 interface Ranked {
   readonly route: EvaluatedRoute
@@ -110,6 +99,9 @@ interface Ranked {
   readonly gross: bigint
   /** The path's place among the candidates: of two equal values, the earlier (better-rate) path ranks first. */
   readonly index: number
+  /** `value` and `gross` as numbers, for the comparisons with float bounds. */
+  readonly valueNumber: number
+  readonly grossNumber: number
 }
 
 /**
@@ -129,7 +121,11 @@ export function createRouter(
   const graph = buildGraph(snapshot, settings.connectorsPerChain)
   const cache = new LRUCache<string, CandidatesResult>({ max: settings.pathCacheSize })
 
+  // The last pair asked without a bridge restriction: repeated quotes of one pair skip the key string and the LRU.
+  let lastPair: { srcKey: string; dstKey: string; result: CandidatesResult } | undefined
   const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): CandidatesResult => {
+    if (bridgeIds === undefined && lastPair !== undefined && lastPair.srcKey === srcKey && lastPair.dstKey === dstKey)
+      return lastPair.result
     const cacheKey =
       bridgeIds === undefined ? `${srcKey}>${dstKey}` : `${srcKey}>${dstKey}|${[...bridgeIds].sort().join(',')}`
     let result = cache.get(cacheKey)
@@ -140,18 +136,14 @@ export function createRouter(
             ok: true,
             candidates: found.candidates.map((path) => {
               const networkCost = networkCostOf(graph, path.edges)
-              const boundTerms = {
-                costInDst: Number(networkCost.inDstToken),
-                costInSrc: Number(networkCost.inSrcToken),
-                hasFlatFee: path.edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
-                hasTighterBound: path.edges.some((edge) => edge.kind === 'pool' && hasTighterBound(edge)),
-              }
+              const boundTerms = pathBoundTermsOf(path.edges, networkCost)
               return { ...path, networkCost, boundTerms }
             }),
           }
         : found
       cache.set(cacheKey, result)
     }
+    if (bridgeIds === undefined) lastPair = { srcKey, dstKey, result }
     return result
   }
 
@@ -190,7 +182,7 @@ export function createRouter(
         if (done[index] === 1) continue
         const path = paths[index]!
         if (kept.length >= limit) {
-          const worst = Number(kept[limit - 1]!.value)
+          const worst = kept[limit - 1]!.valueNumber
           if (exactIn ? bounds[index]! < worst : bounds[index]! > worst * BOUND_SLACK) continue
         }
         done[index] = 1
@@ -213,7 +205,15 @@ export function createRouter(
         }
         const gross = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
         const value = exactIn ? gross - path.networkCost.inDstToken : gross + path.networkCost.inSrcToken
-        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross, index }, exactIn)) changed = true
+        const entry = {
+          route: { path, amounts, priceImpact },
+          value,
+          gross,
+          index,
+          valueNumber: Number(value),
+          grossNumber: Number(gross),
+        }
+        if (insertRanked(kept, entry, exactIn)) changed = true
       }
     }
     if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
@@ -227,41 +227,6 @@ export function createRouter(
     rankExactIn: (srcKey, dstKey, amountIn, options = {}) => rank(true, srcKey, dstKey, amountIn, options),
     rankExactOut: (srcKey, dstKey, amountOut, options = {}) => rank(false, srcKey, dstKey, amountOut, options),
   }
-}
-
-/** Relative size of the float error a bound may carry (a few roundings of at most 2^-53 each, with a wide margin). */
-const BOUND_ERROR = 1e-12
-
-/**
- * An upper bound (float) of what a path delivers for `amountIn`: each hop at its mid rate after fees, minus each
- * lane's flat fee where it is charged (no hop executes above its marginal rate after fees); concentrated and
- * constant-product pools by their tighter bounds (`poolOutputBound`: the real-number swap of the current range or
- * reserves). Every hop's bound is non-decreasing in its input, so the composition bounds the path. The slack
- * covers the float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate ×
- * BOUND_ERROR`).
- */
-function outputBound(path: RankedPath, amountIn: number): number {
-  const { hasFlatFee, hasTighterBound } = path.boundTerms
-  if (!hasFlatFee && !hasTighterBound) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
-  let x = amountIn
-  for (const edge of path.edges) {
-    if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
-    x = edge.kind === 'pool' ? poolOutputBound(edge, x) : x * edge.midRate * edge.feeFactor
-  }
-  return x * BOUND_SLACK + amountIn * path.rate * BOUND_ERROR
-}
-
-/** A lower bound (float) of the input a path needs to deliver `amountOut`: `outputBound` walked backwards. */
-function inputBound(path: RankedPath, amountOut: number): number {
-  if (!path.boundTerms.hasFlatFee) return (amountOut / path.rate) * (1 / BOUND_SLACK - BOUND_ERROR)
-  let x = amountOut
-  const edges = path.edges
-  for (let hop = edges.length - 1; hop >= 0; hop--) {
-    const edge = edges[hop]!
-    x /= edge.midRate * edge.feeFactor
-    if (edge.kind === 'lane') x += Number(edge.lane.flatFee)
-  }
-  return x / BOUND_SLACK - (amountOut / path.rate) * BOUND_ERROR
 }
 
 /**
@@ -309,7 +274,7 @@ function isBoundedDetour(
 ): boolean {
   for (let k = 0; k < kept.length; k++) {
     const other = kept[k]!
-    const gross = Number(other.gross)
+    const gross = other.grossNumber
     if ((exactIn ? grossBound <= gross : grossBound >= gross) && passesThrough(edges, other.route.path.edges))
       return true
   }

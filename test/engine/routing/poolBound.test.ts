@@ -41,7 +41,7 @@ describe('poolOutputBound', () => {
             const bound = poolOutputBound(edge, Number(amountIn))
             if (exact !== undefined) expect(ceilBig(bound)).toBeGreaterThanOrEqual(exact)
             // Never looser than the mid-rate bound it replaces.
-            expect(bound).toBeLessThanOrEqual(Number(amountIn) * edge.midRate * edge.feeFactor)
+            expect(bound).toBeLessThanOrEqual(Number(amountIn) * (edge.midRate * edge.feeFactor))
           },
         ),
         { numRuns: 20_000 },
