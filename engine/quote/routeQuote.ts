@@ -133,7 +133,7 @@ export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token,
   if (amountIn === 0n) return 0
   const numeratorScale = pow10(srcToken.decimals + RATE_DECIMALS)
   const denominatorScale = pow10(dstToken.decimals)
-  const ratio = Number(numeratorScale) / (Number(amountIn) * Number(denominatorScale))
+  const ratio = pow10Number(srcToken.decimals + RATE_DECIMALS) / (Number(amountIn) * pow10Number(dstToken.decimals))
   const scaled =
     floorOfProductOrUndefined(amountOut, ratio) ?? Number((amountOut * numeratorScale) / (amountIn * denominatorScale))
   return scaled / 10 ** RATE_DECIMALS
@@ -142,8 +142,15 @@ export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token,
 /** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
 const POWERS_OF_TEN = Array.from({ length: 100 }, (_, k) => 10n ** BigInt(k))
 
+/** The same powers as numbers (each the nearest double to the exact power: one rounding, as the proof allows). */
+const POWERS_OF_TEN_NUMBERS = POWERS_OF_TEN.map(Number)
+
 function pow10(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
+}
+
+function pow10Number(exponent: number): number {
+  return POWERS_OF_TEN_NUMBERS[exponent] ?? Number(pow10(exponent))
 }
 
 function step(graph: RouteGraph, edge: Edge, feePips: number, amountIn: bigint, amountOut: bigint): RouteStep {

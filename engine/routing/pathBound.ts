@@ -5,7 +5,7 @@
  */
 import type { Edge } from './graph.js'
 import type { NetworkCost } from './networkCost.js'
-import { type HopBound, hasTighterBound, hopBoundOf, hopOutputBound } from './poolBound.js'
+import { type HopBound, hopBoundOf, hopOutputBound } from './poolBound.js'
 
 /** Margin on float bounds so that rounding in the bound itself can never prune a better path. */
 export const BOUND_SLACK = 1 + 1e-9
@@ -40,12 +40,13 @@ export interface BoundedPath {
  * pathBoundTermsOf(path.edges, networkCostOf(graph, path.edges)).costInDst // 271000
  */
 export function pathBoundTermsOf(edges: readonly Edge[], networkCost: NetworkCost): PathBoundTerms {
+  const hops = edges.map(hopBoundOf)
   return {
     costInDst: Number(networkCost.inDstToken),
     costInSrc: Number(networkCost.inSrcToken),
-    hasFlatFee: edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
-    hasTighterBound: edges.some(hasTighterBound),
-    hops: edges.map(hopBoundOf),
+    hasFlatFee: hops.some((hop) => hop.flatFee !== 0),
+    hasTighterBound: hops.some((hop) => hop.bound !== undefined),
+    hops,
   }
 }
 

@@ -5,7 +5,7 @@ import { loadSnapshotFile } from '../../../engine/loader.js'
 import type { Snapshot } from '../../../engine/graph/types.js'
 import { poolAmountOut } from '../../../engine/pools/index.js'
 import type { PoolEdge } from '../../../engine/routing/graph.js'
-import { hasTighterBound, poolOutputBound } from '../../../engine/routing/poolBound.js'
+import { hopBoundOf, hopOutputBound } from '../../../engine/routing/poolBound.js'
 import { type RankResult, type Router, createRouter } from '../../../engine/routing/router.js'
 import { generateSnapshot } from '../../../fixtures/generate.js'
 
@@ -15,14 +15,18 @@ const snapshots: readonly [string, Snapshot][] = [
 ]
 
 /** Every pool edge (both directions) of a router's graph whose kind has a tighter bound. */
+const poolOutputBound = (edge: PoolEdge, amountIn: number) => hopOutputBound(hopBoundOf(edge), amountIn)
+
 function boundedEdges(router: Router): PoolEdge[] {
-  return router.graph.out.flat().filter((edge): edge is PoolEdge => edge.kind === 'pool' && hasTighterBound(edge))
+  return router.graph.out
+    .flat()
+    .filter((edge): edge is PoolEdge => edge.kind === 'pool' && hopBoundOf(edge).bound !== undefined)
 }
 
 /** A float bound as an integer at least as large (the comparison with an exact bigint must not round down). */
 const ceilBig = (bound: number) => BigInt(Math.ceil(bound))
 
-describe('poolOutputBound', () => {
+describe('pool output bounds (hopOutputBound)', () => {
   for (const [name, snapshot] of snapshots) {
     it(`bounds the exact output of every concentrated and constant-product pool (${name}), tick crossings included`, () => {
       const edges = boundedEdges(createRouter(snapshot))
