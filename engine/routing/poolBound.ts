@@ -17,18 +17,26 @@ export interface HopBound {
   readonly bound: ((amountIn: number) => number) | undefined
 }
 
+/** Per graph edge: many candidate paths share an edge, and a first search should not redo its terms. */
+const hopBounds = new WeakMap<Edge, HopBound>()
+
 /**
- * The bound terms of one hop.
+ * The bound terms of one hop (computed once per edge).
  *
  * @example
  * hopOutputBound(hopBoundOf(edge), 1e9) // ≤ 1e9 × edge.midRate × edge.feeFactor
  */
 export function hopBoundOf(edge: Edge): HopBound {
-  return {
-    rate: edge.midRate * edge.feeFactor,
-    flatFee: edge.kind === 'lane' ? Number(edge.lane.flatFee) : 0,
-    bound: edge.kind === 'pool' ? poolOutputBound(edge.pool, edge.tokenInIndex, edge.tokenOutIndex) : undefined,
+  let hop = hopBounds.get(edge)
+  if (hop === undefined) {
+    hop = {
+      rate: edge.midRate * edge.feeFactor,
+      flatFee: edge.kind === 'lane' ? Number(edge.lane.flatFee) : 0,
+      bound: edge.kind === 'pool' ? poolOutputBound(edge.pool, edge.tokenInIndex, edge.tokenOutIndex) : undefined,
+    }
+    hopBounds.set(edge, hop)
   }
+  return hop
 }
 
 /**
