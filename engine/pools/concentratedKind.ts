@@ -4,6 +4,7 @@
  */
 import type { ConcentratedPool, ConcentratedPoolJson } from '../graph/types.js'
 import { concentratedAmountIn, concentratedAmountOut, concentratedMidPrice } from './concentrated.js'
+import { concentratedOutputBound } from './concentratedBound.js'
 import { MAX_UINT128 } from './fullMath.js'
 import { concentratedAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
@@ -92,6 +93,7 @@ export const concentratedKind: PoolKindModule<ConcentratedPool, ConcentratedPool
   amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) =>
     concentratedAmountIn(pool, tokenInIndex === 0, amountOut),
   midPrice: (pool, tokenInIndex) => concentratedMidPrice(pool.state.sqrtPriceX96, tokenInIndex === 0),
+  outputBound: (pool, tokenInIndex) => concentratedOutputBound(pool, tokenInIndex === 0),
   feeFraction: (pool) => pool.feePips / PIPS,
   feePips: (pool) => pool.feePips,
   afterSwap: concentratedAfterSwap,

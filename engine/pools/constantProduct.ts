@@ -67,3 +67,25 @@ export function getAmountIn(
 export function constantProductMidPrice(reserveIn: bigint, reserveOut: bigint): number {
   return Number(reserveOut) / Number(reserveIn)
 }
+
+/**
+ * A float upper bound of `getAmountOut` as a function of the input, for the router's pruning: the real-number
+ * formula `x'·R_out / (R_in + x')`, `x' = amountIn × (1 − fee)`, of which `getAmountOut` is the floor; a few float
+ * roundings (no cancellation) covered by a relative 1e-9.
+ *
+ * @example
+ * constantProductOutputBound(100n, 100n, 30)(2) // ≥ 1, getAmountOut(2n, 100n, 100n, 30)
+ */
+export function constantProductOutputBound(
+  reserveIn: bigint,
+  reserveOut: bigint,
+  feeBps: number,
+): (amountIn: number) => number {
+  const inReserve = Number(reserveIn)
+  const outReserve = Number(reserveOut)
+  const feeFactor = 1 - feeBps / 10_000
+  return (amountIn) => {
+    const input = amountIn * feeFactor
+    return ((input * outReserve) / (inReserve + input)) * (1 + 1e-9)
+  }
+}

@@ -2,7 +2,7 @@
  * The constant-product pool kind (Uniswap V2 and forks): two reserves, a fee in bps.
  */
 import type { ConstantProductPool, ConstantProductPoolJson } from '../graph/types.js'
-import { constantProductMidPrice, getAmountIn, getAmountOut } from './constantProduct.js'
+import { constantProductMidPrice, constantProductOutputBound, getAmountIn, getAmountOut } from './constantProduct.js'
 import { constantProductAfterSwap } from './afterSwap.js'
 import type { ParsePoolContext, PoolKindModule } from './poolKind.js'
 
@@ -48,6 +48,7 @@ export const constantProductKind: PoolKindModule<ConstantProductPool, ConstantPr
   amountIn: (pool, tokenInIndex, _tokenOutIndex, amountOut) =>
     getAmountIn(amountOut, ...reserves(pool, tokenInIndex), pool.feeBps),
   midPrice: (pool, tokenInIndex) => constantProductMidPrice(...reserves(pool, tokenInIndex)),
+  outputBound: (pool, tokenInIndex) => constantProductOutputBound(...reserves(pool, tokenInIndex), pool.feeBps),
   feeFraction: (pool) => pool.feeBps / BPS,
   feePips: (pool) => pool.feeBps * 100,
   afterSwap: constantProductAfterSwap,

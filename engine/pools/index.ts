@@ -67,6 +67,23 @@ export function poolMidPrice(pool: Pool, tokenInIndex: number, tokenOutIndex: nu
 }
 
 /**
+ * The pool kind's float upper bound of the output as a function of the input (fee included), tighter than the mid
+ * price's, or `undefined` when the kind has none (`PoolKindModule.outputBound`). For ranking only.
+ *
+ * @throws RangeError for indices that do not name two different tokens of the pool.
+ * @example
+ * poolOutputBound(pool, 0, 1)?.(1e6) // ≥ Number(poolAmountOut(pool, 0, 1, 1_000_000n))
+ */
+export function poolOutputBound(
+  pool: Pool,
+  tokenInIndex: number,
+  tokenOutIndex: number,
+): ((amountIn: number) => number) | undefined {
+  checkArguments(pool, tokenInIndex, tokenOutIndex, 0n)
+  return poolKindOf(pool).outputBound?.(pool, tokenInIndex, tokenOutIndex)
+}
+
+/**
  * Fee as a fraction of the input: 0.003 for 30 bps, 0.0005 for 500 pips, Curve `fee / 1e10`.
  *
  * @example

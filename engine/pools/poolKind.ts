@@ -48,4 +48,11 @@ export interface PoolKindModule<P extends Pool = Pool, J extends PoolJson = Pool
   afterSwap(pool: P, tokenInIndex: number, tokenOutIndex: number, amountIn: bigint, amountOut: bigint): P | undefined
   /** USD depth for choosing which pools the router keeps: the smallest side's value at the current state. */
   depthUsd(pool: P, usdPerUnit: readonly number[]): number
+  /**
+   * Optional: a float upper bound of `amountOut` as a function of the input (fee included), tighter than
+   * `amountIn × midPrice × (1 − fee)`, for the router to skip paths that cannot rank; it must be non-decreasing
+   * and provably at least the exact output (the kind's module documents why). Kinds without one are bounded by
+   * their mid price.
+   */
+  outputBound?(pool: P, tokenInIndex: number, tokenOutIndex: number): (amountIn: number) => number
 }

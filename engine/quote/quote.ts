@@ -42,33 +42,35 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
   const dstKey = parsed.dstToken.key
 
   const rankOptions = { bridgeIds: parsed.bridgeIds, maxPriceImpact: parsed.maxPriceImpact }
-  let feesOf: (swapIn: bigint) => { grossIn: bigint; fees: FeeSplit }
+  const exactIn = parsed.swapDirection === 'exact-amount-in'
+  // Exact-in: every route has the same gross input and fees (computed once); exact-out: each route's own.
+  let exactInFees: FeeSplit | undefined
   let ranked
   let swapAmount = parsed.amount
-  if (parsed.swapDirection === 'exact-amount-in') {
-    const fees = splitFees(parsed.amount, protocolFeeBps, appBps)
-    if (fees.net === 0n) throw nothingToSwapError(router, parsed, protocolFeeBps)
-    feesOf = () => ({ grossIn: parsed.amount, fees })
-    swapAmount = fees.net
-    ranked = router.rankExactIn(srcKey, dstKey, fees.net, rankOptions)
+  if (exactIn) {
+    exactInFees = splitFees(parsed.amount, protocolFeeBps, appBps)
+    if (exactInFees.net === 0n) throw nothingToSwapError(router, parsed, protocolFeeBps)
+    swapAmount = exactInFees.net
+    ranked = router.rankExactIn(srcKey, dstKey, exactInFees.net, rankOptions)
   } else {
-    feesOf = (swapIn) => {
-      const grossIn = grossForNet(swapIn, protocolFeeBps, appBps)
-      return { grossIn, fees: splitFees(grossIn, protocolFeeBps, appBps) }
-    }
     ranked = router.rankExactOut(srcKey, dstKey, parsed.amount, rankOptions)
   }
   if (!ranked.ok) throw rankError(parsed, protocolFeeBps, ranked)
 
-  // Exact-in: every route has the same gross input and fees, so their token amounts are built once and shared.
+  // Exact-in: the routes' source-side token amounts are built once and shared.
   let sourceFigures: SourceFigures | undefined
-  const routes = ranked.routes.map((route) => {
-    const { grossIn, fees } = feesOf(route.amounts[0]!)
+  const routes: RouteQuote[] = []
+  for (const route of ranked.routes) {
+    let grossIn = parsed.amount
+    let fees = exactInFees
+    if (fees === undefined) {
+      grossIn = grossForNet(route.amounts[0]!, protocolFeeBps, appBps)
+      fees = splitFees(grossIn, protocolFeeBps, appBps)
+    }
     if (sourceFigures === undefined || sourceFigures.grossIn !== grossIn || sourceFigures.fees !== fees)
       sourceFigures = sourceFiguresOf(parsed, grossIn, fees)
-    return routeQuote({ graph: router.graph, request: parsed, route, grossIn, fees, source: sourceFigures })
-  })
-  const exactIn = parsed.swapDirection === 'exact-amount-in'
+    routes.push(routeQuote({ graph: router.graph, request: parsed, route, grossIn, fees, source: sourceFigures }))
+  }
   // Splits (`maxSplits` > 1, library only): offered only when they beat the best single route net of network cost.
   const split =
     parsed.maxSplits > 1
@@ -78,7 +80,14 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
         })
       : undefined
   const splitTop: SplitQuote | undefined =
-    split === undefined ? undefined : splitQuote({ graph: router.graph, request: parsed, split, feesOf })
+    split === undefined
+      ? undefined
+      : splitQuote({
+          graph: router.graph,
+          request: parsed,
+          split,
+          feesOf: (swapIn) => feesFor(exactIn, parsed.amount, swapIn, protocolFeeBps, appBps),
+        })
   const best: RouteQuote = splitTop ?? routes[0]!
   // Field by field rather than a spread: the same keys in the same order, without copying through a generic path.
   return {
@@ -103,6 +112,18 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
     requiresTokenApproval: vmModuleOf(parsed.srcChain.vm).requiresTokenApproval && !parsed.srcToken.isNative,
     allRoutes: routes,
   }
+}
+
+/** The gross input and fees of a swap input: exact-in, the request's amount; exact-out, the gross that nets it. */
+function feesFor(
+  exactIn: boolean,
+  requestAmount: bigint,
+  swapIn: bigint,
+  protocolFeeBps: bigint,
+  appBps: readonly bigint[],
+): { grossIn: bigint; fees: FeeSplit } {
+  const grossIn = exactIn ? requestAmount : grossForNet(swapIn, protocolFeeBps, appBps)
+  return { grossIn, fees: splitFees(grossIn, protocolFeeBps, appBps) }
 }
 
 function pairOf(request: ParsedRequest) {

@@ -87,35 +87,36 @@ function chainOf(snapshot: Snapshot, chainId: number): Chain {
   return chain
 }
 
-/** Tokens found by (chain, address as sent), per snapshot: the checks below are pure, so a hit skips them. */
-const resolvedTokens = new WeakMap<Snapshot, Map<string, Token>>()
-/** Entries per snapshot before the cache starts over (many spellings of many addresses cannot grow it forever). */
+/**
+ * Tokens found by chain and address as sent, per snapshot: the checks below are pure, so a hit skips them. Keyed by
+ * chain, then address (no key string built per lookup).
+ */
+const resolvedTokens = new WeakMap<Snapshot, Map<number, Map<string, Token>>>()
+/** Entries per chain and snapshot before the cache starts over (many spellings of many addresses cannot grow it). */
 const RESOLVED_TOKENS_MAX = 10_000
 
 function tokenOf(snapshot: Snapshot, chain: Chain, address: string | undefined, field: 'srcToken' | 'dstToken'): Token {
-  const TokenError = field === 'srcToken' ? InvalidSrcTokenError : InvalidDstTokenError
-  if (address === undefined) throw new TokenError()
-  let resolved = resolvedTokens.get(snapshot)
+  if (address === undefined) throw field === 'srcToken' ? new InvalidSrcTokenError() : new InvalidDstTokenError()
+  let byChain = resolvedTokens.get(snapshot)
+  if (byChain === undefined) {
+    byChain = new Map()
+    resolvedTokens.set(snapshot, byChain)
+  }
+  let resolved = byChain.get(chain.chainId)
   if (resolved === undefined) {
     resolved = new Map()
-    resolvedTokens.set(snapshot, resolved)
+    byChain.set(chain.chainId, resolved)
   }
-  const cacheKey = `${chain.chainId}|${address}`
-  const cached = resolved.get(cacheKey)
+  const cached = resolved.get(address)
   if (cached !== undefined) return cached
-  const token = findToken(snapshot, chain, address, field, TokenError)
+  const token = findToken(snapshot, chain, address, field)
   if (resolved.size >= RESOLVED_TOKENS_MAX) resolved.clear()
-  resolved.set(cacheKey, token)
+  resolved.set(address, token)
   return token
 }
 
-function findToken(
-  snapshot: Snapshot,
-  chain: Chain,
-  address: string,
-  field: 'srcToken' | 'dstToken',
-  TokenError: typeof InvalidSrcTokenError | typeof InvalidDstTokenError,
-): Token {
+function findToken(snapshot: Snapshot, chain: Chain, address: string, field: 'srcToken' | 'dstToken'): Token {
+  const TokenError = field === 'srcToken' ? InvalidSrcTokenError : InvalidDstTokenError
   const problem = addressProblem(chain.vm, address)
   if (problem !== undefined) throw new InvalidAddressError({ field, address, reason: problem })
   const token = snapshot.tokens.get(tokenKey(chain.chainId, chain.vm, address))

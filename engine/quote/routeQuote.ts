@@ -1,13 +1,14 @@
 import { laneFee } from '../bridges/lane.js'
 import type { Token } from '../graph/types.js'
-import { poolFeePips } from '../pools/index.js'
 import type { Edge, RouteGraph } from '../routing/graph.js'
 import type { EvaluatedRoute } from '../routing/router.js'
+import { floorOfProductOrUndefined } from '../math/floatFloor.js'
 import { vmModuleOf } from '../vm/registry.js'
 import type { FeeSplit } from './fees.js'
 import type { ParsedRequest } from './resolveRequest.js'
 import { maximumIn, minimumOut } from './slippage.js'
-import { convertAtUsdPrices, tokenAmount } from './tokenAmount.js'
+import { routeShapeOf } from './routeShape.js'
+import { convertAtUsdPrices, tokenAmount, tokenAmountOf } from './tokenAmount.js'
 import type { AppFeeAmount, BridgeRouteEntry, RouteQuote, RouteStep, TokenAmount } from './types.js'
 
 /** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
@@ -62,40 +63,36 @@ export function sourceFiguresOf(request: ParsedRequest, grossIn: bigint, fees: F
 
 /** Computes the spec's figures for one evaluated route (SPEC §2.4, without `tx`/`txId`). */
 export function routeQuote({ graph, request, route, grossIn, fees, source }: RouteQuoteInput): RouteQuote {
-  const { srcToken, dstToken, srcChain, dstChain } = request
+  const { srcToken, dstToken, srcChain } = request
   const edges = route.path.edges
   const amounts = route.amounts
   const exactIn = request.swapDirection === 'exact-amount-in'
   const delivered = amounts[amounts.length - 1]!
   const amountOut = exactIn ? delivered : request.amount
   const amountOutMin = exactIn ? minimumOut(delivered, request.slippage) : request.amount
-  const lanes = edges.flatMap((edge, hop) => (edge.kind === 'lane' ? [{ lane: edge.lane, hop }] : []))
-
-  const bridgeRoute: BridgeRouteEntry[] = lanes.map(({ lane }) => ({
-    srcChainId: lane.srcChainId,
-    dstChainId: lane.dstChainId,
-    srcBridgeToken: graph.snapshot.tokens.get(lane.srcToken)!.address,
-    dstBridgeToken: graph.snapshot.tokens.get(lane.dstToken)!.address,
-    bridgeId: lane.bridgeId,
-  }))
+  // What does not depend on the amount is computed once per path (`routeShape.ts`); arrays and entries are copied
+  // here so that no two results share a mutable object.
+  const shape = routeShapeOf(graph, route.path)
 
   // Bridge fees are reported in the first lane's source token; a second lane's fee is converted at USD prices
   // (rounded up, against the trader).
-  const feeToken = lanes.length > 0 ? graph.snapshot.tokens.get(lanes[0]!.lane.srcToken)! : srcToken
+  const { lanes, feeToken } = shape
   let bridgeFee = 0n
-  for (const { lane, hop } of lanes) {
-    const fee = laneFee(lane, amounts[hop]!)
-    bridgeFee += convertAtUsdPrices(fee, graph.snapshot.tokens.get(lane.srcToken)!, feeToken)
+  for (let k = 0; k < lanes.length; k++) {
+    const { lane, hop } = lanes[k]!
+    bridgeFee += convertAtUsdPrices(laneFee(lane, amounts[hop]!), shape.laneTokens[k]!, feeToken)
   }
-
-  const blockMs = srcChain.blockTimeMs + (lanes.length > 0 ? dstChain.blockTimeMs : 0)
-  const laneSeconds = lanes.reduce((sum, { lane }) => sum + lane.estimatedSeconds, 0)
 
   const figures =
     source !== undefined && source.grossIn === grossIn && source.fees === fees
       ? source
       : sourceFiguresOf(request, grossIn, fees)
   const vm = vmModuleOf(srcChain.vm)
+  const networkToken = route.path.networkCost.nativeToken
+  const steps: RouteStep[] = []
+  for (let hop = 0; hop < edges.length; hop++) {
+    steps.push(step(graph, edges[hop]!, shape.feePips[hop]!, amounts[hop]!, amounts[hop + 1]!))
+  }
   return {
     vmId: vm.vmId,
     amountIn: figures.amountIn,
@@ -106,32 +103,57 @@ export function routeQuote({ graph, request, route, grossIn, fees, source }: Rou
     applicationFee: figures.applicationFee,
     appFees: figures.appFees,
     bridgeFee: tokenAmount(feeToken, bridgeFee),
-    networkFee: tokenAmount(route.path.networkCost.nativeToken, route.path.networkCost.amount),
+    networkFee: tokenAmountOf(networkToken, shape.networkFeeAmount, shape.networkFeeUsd),
     exchangeRate: exchangeRate(srcToken, grossIn, dstToken, amountOut),
-    estimatedTxTime: Math.ceil(blockMs / 1000) + laneSeconds,
+    estimatedTxTime: shape.estimatedTxTime,
     estimatedPriceImpact: route.priceImpact,
     requiresRegisterTransaction: vm.requiresRegisterTransaction,
-    bridgeIds: [...new Set(lanes.map(({ lane }) => lane.bridgeId))],
-    bridgeRoute,
-    steps: edges.map((edge, hop) => step(graph, edge, amounts[hop]!, amounts[hop + 1]!)),
+    bridgeIds: shape.bridgeIds.slice(),
+    bridgeRoute: shape.bridgeRoute.map(copyBridgeRouteEntry),
+    steps,
   }
 }
 
-/** Whole destination tokens per whole source token, from integer amounts (a number only at the end). */
+function copyBridgeRouteEntry(entry: BridgeRouteEntry): BridgeRouteEntry {
+  return {
+    srcChainId: entry.srcChainId,
+    dstChainId: entry.dstChainId,
+    srcBridgeToken: entry.srcBridgeToken,
+    dstBridgeToken: entry.dstBridgeToken,
+    bridgeId: entry.bridgeId,
+  }
+}
+
+/**
+ * Whole destination tokens per whole source token, from integer amounts: `floor(amountOut × 10^(srcDecimals + 12) /
+ * (amountIn × 10^dstDecimals)) / 10^12`, the floor decided in floating point where that is provably exact
+ * (`floorOfProductOrUndefined`), else by integer division; a number only at the end.
+ */
 export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token, amountOut: bigint): number {
   if (amountIn === 0n) return 0
-  const scaled = (amountOut * pow10(srcToken.decimals + RATE_DECIMALS)) / (amountIn * pow10(dstToken.decimals))
-  return Number(scaled) / 10 ** RATE_DECIMALS
+  const numeratorScale = pow10(srcToken.decimals + RATE_DECIMALS)
+  const denominatorScale = pow10(dstToken.decimals)
+  const ratio = pow10Number(srcToken.decimals + RATE_DECIMALS) / (Number(amountIn) * pow10Number(dstToken.decimals))
+  const scaled =
+    floorOfProductOrUndefined(amountOut, ratio) ?? Number((amountOut * numeratorScale) / (amountIn * denominatorScale))
+  return scaled / 10 ** RATE_DECIMALS
 }
 
 /** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
 const POWERS_OF_TEN = Array.from({ length: 100 }, (_, k) => 10n ** BigInt(k))
 
+/** The same powers as numbers (each the nearest double to the exact power: one rounding, as the proof allows). */
+const POWERS_OF_TEN_NUMBERS = POWERS_OF_TEN.map(Number)
+
 function pow10(exponent: number): bigint {
   return POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent)
 }
 
-function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint): RouteStep {
+function pow10Number(exponent: number): number {
+  return POWERS_OF_TEN_NUMBERS[exponent] ?? Number(pow10(exponent))
+}
+
+function step(graph: RouteGraph, edge: Edge, feePips: number, amountIn: bigint, amountOut: bigint): RouteStep {
   const tokenIn = graph.nodes[edge.from]!.token
   const tokenOut = graph.nodes[edge.to]!.token
   // Object literals with their final keys (no spread of shared fields): the order is the documented one.
@@ -162,7 +184,6 @@ function step(graph: RouteGraph, edge: Edge, amountIn: bigint, amountOut: bigint
       }
     case 'pool': {
       const pool = edge.pool
-      const feePips = poolFeePips(pool)
       if (pool.address === undefined) {
         return {
           type: 'swap',

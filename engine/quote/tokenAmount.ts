@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js'
 import type { Token } from '../graph/types.js'
+import { floorOfProductOrUndefined } from '../math/floatFloor.js'
 import { divRoundingUp } from '../math/integer.js'
 import type { TokenAmount } from './types.js'
 
@@ -8,23 +9,36 @@ const USD_DECIMALS = 6
 /** Prices are held as fixed-point integers with this many decimals (parsed once per token with decimal.js). */
 const PRICE_DECIMALS = 18
 
-const priceCache = new WeakMap<Token, { priceE18: bigint; divisor: bigint }>()
+/** A token's USD price per smallest unit as an exact fraction `priceE18 / divisor` (micro-dollars), and as a float. */
+interface ScaledPrice {
+  readonly priceE18: bigint
+  readonly divisor: bigint
+  /** `priceE18 / divisor` in floating point (two conversions and a division: within 3 roundings). */
+  readonly ratio: number
+}
+
+const priceCache = new WeakMap<Token, ScaledPrice>()
 
 /** The token's USD price per smallest unit, as an integer scaled by 10^18 (exact for prices with ≤ 18 decimals). */
-function scaledPrice(token: Token): { priceE18: bigint; divisor: bigint } {
+function scaledPrice(token: Token): ScaledPrice {
   let entry = priceCache.get(token)
   if (entry === undefined) {
     const priceE18 = BigInt(new Decimal(token.usdPrice).mul(new Decimal(10).pow(PRICE_DECIMALS)).floor().toFixed())
-    entry = { priceE18, divisor: 10n ** BigInt(token.decimals + PRICE_DECIMALS - USD_DECIMALS) }
+    const divisor = 10n ** BigInt(token.decimals + PRICE_DECIMALS - USD_DECIMALS)
+    entry = { priceE18, divisor, ratio: Number(priceE18) / Number(divisor) }
     priceCache.set(token, entry)
   }
   return entry
 }
 
-/** USD value of an amount, floored to micro-dollars (integer math; a number only at the end). */
+/**
+ * USD value of an amount, floored to micro-dollars: `floor(amount × priceE18 / divisor)`, decided in floating point
+ * where that is provably exact (`floorOfProductOrUndefined`), else with integer division; a number only at the end.
+ */
 export function usdValue(token: Token, amount: bigint): number {
-  const { priceE18, divisor } = scaledPrice(token)
-  return Number((amount * priceE18) / divisor) / 10 ** USD_DECIMALS
+  const { priceE18, divisor, ratio } = scaledPrice(token)
+  const microDollars = floorOfProductOrUndefined(amount, ratio) ?? Number((amount * priceE18) / divisor)
+  return microDollars / 10 ** USD_DECIMALS
 }
 
 /** Converts an amount between tokens at the snapshot's USD prices, rounding up. */
@@ -42,6 +56,17 @@ export function convertAtUsdPrices(amount: bigint, from: Token, to: Token): bigi
 
 /** A token amount object (SPEC §2.2) with its USD value at the snapshot's price. */
 export function tokenAmount(token: Token, amount: bigint): TokenAmount {
+  // Zero (fees not charged, free bridges) is common: its figures need no bigint arithmetic.
+  return amount === 0n ? tokenAmountOf(token, '0', 0) : tokenAmountOf(token, amount.toString(), usdValue(token, amount))
+}
+
+/**
+ * A token amount object from figures already computed: `amount` as its decimal string and its `usdValue`.
+ *
+ * @example
+ * tokenAmountOf(usdc, '1000000', usdValue(usdc, 1_000_000n)) // { …, amount: '1000000', usdAmount: 1 }
+ */
+export function tokenAmountOf(token: Token, amount: string, usdAmount: number): TokenAmount {
   return {
     chainId: token.chainId,
     address: token.address,
@@ -49,9 +74,9 @@ export function tokenAmount(token: Token, amount: bigint): TokenAmount {
     symbol: token.symbol,
     decimals: token.decimals,
     isNative: token.isNative,
-    amount: amount.toString(),
+    amount,
     logo: token.logo,
     svcCode: token.svcCode,
-    usdAmount: usdValue(token, amount),
+    usdAmount,
   }
 }

@@ -4,6 +4,7 @@ import { type CandidatePath, type NoPathReason, type SearchLimits, findPaths } f
 import { type PathAmounts, type PathFailure, evaluateIn, evaluateOut } from './evaluate.js'
 import { type Edge, type RouteGraph, buildGraph } from './graph.js'
 import { type NetworkCost, networkCostOf } from './networkCost.js'
+import { BOUND_SLACK, type PathBoundTerms, inputBound, outputBound, pathBoundTermsOf } from './pathBound.js'
 import { priceImpactPercent } from './priceImpact.js'
 
 /** Options of a router; every field has a default in `DEFAULT_ROUTER_OPTIONS`. */
@@ -29,8 +30,8 @@ export const DEFAULT_ROUTER_OPTIONS: RouterOptions = Object.freeze({
 /** A candidate path with its network cost (computed once, cached with the pair's candidates). */
 export interface RankedPath extends CandidatePath {
   readonly networkCost: NetworkCost
-  /** `networkCost.inDstToken` and `inSrcToken` as numbers, and whether a lane charges a flat fee (for the bounds). */
-  readonly boundTerms: { readonly costInDst: number; readonly costInSrc: number; readonly hasFlatFee: boolean }
+  /** What the path's float bounds read (`pathBound.ts`). */
+  readonly boundTerms: PathBoundTerms
 }
 
 /** A path evaluated exactly at one amount. */
@@ -83,8 +84,11 @@ export type CandidatesResult =
   | { readonly ok: true; readonly candidates: readonly RankedPath[] }
   | { readonly ok: false; readonly reason: NoPathReason }
 
-/** Margin on float bounds so that rounding in the bound itself can never prune a better path. */
-const BOUND_SLACK = 1 + 1e-9
+/** For tests: the reference the pruned ranking is checked against. */
+export interface RouterChecks {
+  /** Evaluate every candidate exactly (no bound prunes any); the ranking must be the same as with pruning. */
+  readonly exhaustive?: boolean
+}
 
 /** One evaluated route in the ranking, with the value it is ranked by. */
 interface Ranked {
@@ -95,6 +99,9 @@ interface Ranked {
   readonly gross: bigint
   /** The path's place among the candidates: of two equal values, the earlier (better-rate) path ranks first. */
   readonly index: number
+  /** `value` and `gross` as numbers, for the comparisons with float bounds. */
+  readonly valueNumber: number
+  readonly grossNumber: number
 }
 
 /**
@@ -105,12 +112,20 @@ interface Ranked {
  * after fees). A route that only adds hops to another offered route — its tokens in the same order with more in
  * between — without doing better than it is a detour and is not offered.
  */
-export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions> = {}): Router {
+export function createRouter(
+  snapshot: Snapshot,
+  options: Partial<RouterOptions> = {},
+  { exhaustive = false }: RouterChecks = {},
+): Router {
   const settings = { ...DEFAULT_ROUTER_OPTIONS, ...options }
   const graph = buildGraph(snapshot, settings.connectorsPerChain)
   const cache = new LRUCache<string, CandidatesResult>({ max: settings.pathCacheSize })
 
+  // The last pair asked without a bridge restriction: repeated quotes of one pair skip the key string and the LRU.
+  let lastPair: { srcKey: string; dstKey: string; result: CandidatesResult } | undefined
   const candidates = (srcKey: string, dstKey: string, bridgeIds?: ReadonlySet<BridgeId>): CandidatesResult => {
+    if (bridgeIds === undefined && lastPair !== undefined && lastPair.srcKey === srcKey && lastPair.dstKey === dstKey)
+      return lastPair.result
     const cacheKey =
       bridgeIds === undefined ? `${srcKey}>${dstKey}` : `${srcKey}>${dstKey}|${[...bridgeIds].sort().join(',')}`
     let result = cache.get(cacheKey)
@@ -121,17 +136,14 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
             ok: true,
             candidates: found.candidates.map((path) => {
               const networkCost = networkCostOf(graph, path.edges)
-              const boundTerms = {
-                costInDst: Number(networkCost.inDstToken),
-                costInSrc: Number(networkCost.inSrcToken),
-                hasFlatFee: path.edges.some((edge) => edge.kind === 'lane' && edge.lane.flatFee !== 0n),
-              }
+              const boundTerms = pathBoundTermsOf(path.edges, networkCost)
               return { ...path, networkCost, boundTerms }
             }),
           }
         : found
       cache.set(cacheKey, result)
     }
+    if (bridgeIds === undefined) lastPair = { srcKey, dstKey, result }
     return result
   }
 
@@ -152,9 +164,13 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     const order: number[] = []
     for (let index = 0; index < paths.length; index++) {
       const path = paths[index]!
-      bounds[index] = exactIn
-        ? outputBound(path, amountNumber) - path.boundTerms.costInDst
-        : inputBound(path, amountNumber) + path.boundTerms.costInSrc
+      bounds[index] = exhaustive
+        ? exactIn
+          ? Infinity
+          : -Infinity
+        : exactIn
+          ? outputBound(path, amountNumber) - path.boundTerms.costInDst
+          : inputBound(path, amountNumber) + path.boundTerms.costInSrc
       order.push(index)
     }
     order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
@@ -166,7 +182,7 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         if (done[index] === 1) continue
         const path = paths[index]!
         if (kept.length >= limit) {
-          const worst = Number(kept[limit - 1]!.value)
+          const worst = kept[limit - 1]!.valueNumber
           if (exactIn ? bounds[index]! < worst : bounds[index]! > worst * BOUND_SLACK) continue
         }
         done[index] = 1
@@ -189,7 +205,15 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
         }
         const gross = exactIn ? amounts[amounts.length - 1]! : amounts[0]!
         const value = exactIn ? gross - path.networkCost.inDstToken : gross + path.networkCost.inSrcToken
-        if (insertRanked(kept, { route: { path, amounts, priceImpact }, value, gross, index }, exactIn)) changed = true
+        const entry = {
+          route: { path, amounts, priceImpact },
+          value,
+          gross,
+          index,
+          valueNumber: Number(value),
+          grossNumber: Number(gross),
+        }
+        if (insertRanked(kept, entry, exactIn)) changed = true
       }
     }
     if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
@@ -203,37 +227,6 @@ export function createRouter(snapshot: Snapshot, options: Partial<RouterOptions>
     rankExactIn: (srcKey, dstKey, amountIn, options = {}) => rank(true, srcKey, dstKey, amountIn, options),
     rankExactOut: (srcKey, dstKey, amountOut, options = {}) => rank(false, srcKey, dstKey, amountOut, options),
   }
-}
-
-/** Relative size of the float error a bound may carry (a few roundings of at most 2^-53 each, with a wide margin). */
-const BOUND_ERROR = 1e-12
-
-/**
- * An upper bound (float) of what a path delivers for `amountIn`: each hop at its mid rate after fees, minus each
- * lane's flat fee where it is charged (no hop executes above its marginal rate after fees). The slack covers the
- * float roundings, including a flat fee's cancellation (an absolute error under `amountIn × rate × BOUND_ERROR`).
- */
-function outputBound(path: RankedPath, amountIn: number): number {
-  if (!path.boundTerms.hasFlatFee) return amountIn * path.rate * (BOUND_SLACK + BOUND_ERROR)
-  let x = amountIn
-  for (const edge of path.edges) {
-    if (edge.kind === 'lane' && edge.lane.flatFee !== 0n) x = Math.max(0, x - Number(edge.lane.flatFee))
-    x *= edge.midRate * edge.feeFactor
-  }
-  return x * BOUND_SLACK + amountIn * path.rate * BOUND_ERROR
-}
-
-/** A lower bound (float) of the input a path needs to deliver `amountOut`: `outputBound` walked backwards. */
-function inputBound(path: RankedPath, amountOut: number): number {
-  if (!path.boundTerms.hasFlatFee) return (amountOut / path.rate) * (1 / BOUND_SLACK - BOUND_ERROR)
-  let x = amountOut
-  const edges = path.edges
-  for (let hop = edges.length - 1; hop >= 0; hop--) {
-    const edge = edges[hop]!
-    x /= edge.midRate * edge.feeFactor
-    if (edge.kind === 'lane') x += Number(edge.lane.flatFee)
-  }
-  return x / BOUND_SLACK - (amountOut / path.rate) * BOUND_ERROR
 }
 
 /**
@@ -281,7 +274,7 @@ function isBoundedDetour(
 ): boolean {
   for (let k = 0; k < kept.length; k++) {
     const other = kept[k]!
-    const gross = Number(other.gross)
+    const gross = other.grossNumber
     if ((exactIn ? grossBound <= gross : grossBound >= gross) && passesThrough(edges, other.route.path.edges))
       return true
   }

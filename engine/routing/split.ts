@@ -16,6 +16,7 @@
  */
 import type { BridgeId } from '../graph/types.js'
 import { evaluateIn, evaluateOut } from './evaluate.js'
+import { BOUND_SLACK } from './pathBound.js'
 import type { EvaluatedRoute, RankedPath, Router } from './router.js'
 import { priceImpactPercent } from './priceImpact.js'
 
@@ -25,7 +26,6 @@ export const SPLIT_GRID_STEPS = 20
 export const SPLIT_CANDIDATES = 8
 
 /** Margin on float bounds so that rounding in the bound can never skip a split that wins exactly. */
-const BOUND_SLACK = 1 + 1e-9
 
 /** One part of a split: a route evaluated exactly at its part of the amount. */
 export interface RoutePart {

@@ -168,34 +168,35 @@ export function parseValidQuoteRequest(
   request: ValidQuoteRequest,
   options: ParseQuoteRequestOptions = {},
 ): ParsedQuoteRequest {
-  const raw = (parameter: string, value: unknown) =>
-    options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
-
   const amount = BigInt(request.amount)
   if (amount > AMOUNT_MAX) {
     throw new InvalidParameterError({
       parameter: 'amount',
-      value: raw('amount', request.amount),
+      value: rawValue(options, 'amount', request.amount),
       reason: 'exceeds the uint256 maximum',
     })
   }
   if (amount === 0n) throw new InvalidAmountZeroError()
 
-  const slippage = slippageFraction(options.rawValueOf?.('slippage') ?? String(request.slippage))
+  const slippage = slippageOf(options.rawValueOf?.('slippage') ?? String(request.slippage))
   if ('reason' in slippage) {
     throw new InvalidParameterError({
       parameter: 'slippage',
-      value: raw('slippage', request.slippage),
+      value: rawValue(options, 'slippage', request.slippage),
       reason: slippage.reason,
     })
   }
 
-  const appFees = (request.appFees ?? []).map((fee) => ({ bps: BigInt(fee.bps), receiverAddress: fee.receiverAddress }))
-  const feesBps = appFees.reduce((sum, fee) => sum + Number(fee.bps), options.protocolFeeBps ?? 0)
+  const appFees =
+    request.appFees === undefined || request.appFees.length === 0
+      ? NO_APP_FEES
+      : request.appFees.map((fee) => ({ bps: BigInt(fee.bps), receiverAddress: fee.receiverAddress }))
+  let feesBps = options.protocolFeeBps ?? 0
+  for (const fee of appFees) feesBps += Number(fee.bps)
   if (feesBps >= FEES_TOTAL_LIMIT_BPS) {
     throw new InvalidParameterError({
       parameter: 'appFees',
-      value: raw('appFees', request.appFees),
+      value: rawValue(options, 'appFees', request.appFees),
       reason: `application fees and the protocol fee (${options.protocolFeeBps ?? 0} bps) together must stay below ${FEES_TOTAL_LIMIT_BPS} bps`,
     })
   }
@@ -232,9 +233,35 @@ export function isParsedQuoteRequest(value: unknown): value is ParsedQuoteReques
 /** The request without absent values (`undefined`, `null`, `''`), with a `bigint` amount as its decimal string. */
 function presentFields(input: Record<string, unknown>): Record<string, unknown> {
   const present: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(input)) {
+  // Object.keys rather than Object.entries: no [key, value] pair allocated per field on the hot path.
+  const keys = Object.keys(input)
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!
+    const value = input[key]
     if (value === undefined || value === null || value === '') continue
     present[key] = typeof value === 'bigint' ? value.toString() : value
   }
   return present
+}
+
+/** A parameter's value as the caller sent it, for an error's details. */
+function rawValue(options: ParseQuoteRequestOptions, parameter: string, value: unknown): string {
+  return options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
+}
+
+/** Shared by requests without application fees (read-only: the parsed request is never mutated). */
+const NO_APP_FEES: readonly { readonly bps: bigint; readonly receiverAddress: string }[] = Object.freeze([])
+
+/** Slippage fractions by their text: requests repeat a handful of values, and the fraction is immutable. */
+const slippageCache = new Map<string, ReturnType<typeof slippageFraction>>()
+const SLIPPAGE_CACHE_MAX = 1_000
+
+function slippageOf(text: string): ReturnType<typeof slippageFraction> {
+  let fraction = slippageCache.get(text)
+  if (fraction === undefined) {
+    fraction = Object.freeze(slippageFraction(text))
+    if (slippageCache.size >= SLIPPAGE_CACHE_MAX) slippageCache.clear()
+    slippageCache.set(text, fraction)
+  }
+  return fraction
 }

@@ -46,6 +46,7 @@ describe('public exports', () => {
       'poolFeeFraction',
       'poolFeePips',
       'poolMidPrice',
+      'poolOutputBound',
       'validatePoolState',
     ])
   })
