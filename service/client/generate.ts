@@ -9,6 +9,7 @@
  * a `content` parameter as a bare `string`; with the schema it types the value the caller means (the fee objects),
  * and the client's query serializer does the JSON encoding (`JSON_QUERY_PARAMETERS` in `createClient.ts`).
  */
+import * as getActionsSchemas from '../schema/getActions.js'
 import * as sourceTransactionSchemas from '../schema/sourceTransactions.js'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -126,6 +127,7 @@ function schemaGroupOf(): (name: string) => string | undefined {
     venuePositionSchemas: venuePositions,
     venueTradingSchemas: { ...venueUser, ...venueOrder, ...venueWorkflow, VenueActionRequest },
     gaslessSchemas,
+    getActionsSchemas,
   }
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))

@@ -7,6 +7,7 @@ import type { EngineSchemas } from './components/engineSchemas.js';
 import type { ServiceSchemas } from './components/serviceSchemas.js';
 import type { SourceTransactionSchemas } from './components/sourceTransactionSchemas.js';
 import type { GaslessSchemas } from './components/gaslessSchemas.js';
+import type { GetActionsSchemas } from './components/getActionsSchemas.js';
 import type { VenueMarketSchemas } from './components/venueMarketSchemas.js';
 import type { VenuePositionSchemas } from './components/venuePositionSchemas.js';
 import type { VenueTradingSchemas } from './components/venueTradingSchemas.js';
@@ -20,7 +21,7 @@ import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & GetActionsSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;

@@ -76,26 +76,6 @@ export interface ServiceSchemas {
         /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
         allRoutes: components["schemas"]["RouteQuote"][];
     };
-    /** @description The parameters of one `GET /getAction`, as an object (`{"actionType": "swap-action", "srcChainId": 42161, …}`). Numbers and booleans stand for their text; `appFees` may be the JSON array itself. */
-    GetActionsItemRequest: {
-        [key: string]: string | number | boolean | unknown[] | Record<string, never>;
-    };
-    /** @description Up to 25 `getAction` requests. */
-    GetActionsRequest: {
-        /** @description 1 to 25 requests, answered in this order. */
-        requests: components["schemas"]["GetActionsItemRequest"][];
-    };
-    /** @description The answer to one request of the batch. */
-    GetActionsResult: {
-        /** @description What `GET /getAction` answers for this request: 200, or the error status. */
-        status: number;
-        /** @description The action response (recorded under its `txId` like a `getAction`), or the error envelope. */
-        body: components["schemas"]["ActionResponse"] | components["schemas"]["ErrorEnvelope"];
-    };
-    /** @description One result per request, in request order. */
-    GetActionsResponse: {
-        results: components["schemas"]["GetActionsResult"][];
-    };
     HealthResponse: {
         /** @constant */
         status: "ok";
