@@ -8,7 +8,8 @@ import { spawnService } from '../helpers/startService.js'
 
 describe('service: refusals to start', () => {
   it('production with the development keys file: exit 1 with the reason, never listens', async () => {
-    const service = spawnService({ NODE_ENV: 'production' })
+    // Production imports no keys file by default (keys live in the store); naming the development one is refused.
+    const service = spawnService({ NODE_ENV: 'production', KEYS_FILE: 'fixtures/keys.dev.json' })
     expect((await service.exited).code).toBe(1)
     expect(service.stderr()).toMatch(/cannot start: .*NODE_ENV=production.*development keys file/)
     expect(service.stdout()).not.toContain('listening')
