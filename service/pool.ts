@@ -10,7 +10,8 @@
  * - strings across the boundary (`wire.ts`), never objects.
  *
  * Two guards keep a sick pool from serving silently:
- * - **Deadline**: a request not answered within `requestDeadlineMs` is aborted. piscina terminates the worker
+ * - **Deadline**: a request not answered within `requestDeadlineMs` is aborted (`deadlines.ts`: checked every
+ *   tenth of it, at most 250 ms). piscina terminates the worker
  *   running it (a thread stuck in a loop cannot be interrupted any other way) and starts a replacement; the
  *   request gets 503, the others that worker held fail with it (500), as when a worker dies.
  * - **Replacement**: after a worker exits, a replacement must report ready within `workerReplaceTimeoutMs`, and
@@ -18,6 +19,7 @@
  *   called, and the service exits 1 for its supervisor to restart it.
  */
 import { Piscina } from 'piscina'
+import { createDeadlines } from './deadlines.js'
 import { ServiceUnavailableError } from './errors.js'
 import type { ServiceConfig } from './config.js'
 import { log, logError } from './log.js'
@@ -97,6 +99,7 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     workerData: { config } satisfies WorkerData,
   })
   const capacity = threads * concurrentTasksPerWorker + maxQueue
+  const deadlines = createDeadlines(requestDeadlineMs)
   let inFlight = 0
   const release = () => {
     inFlight -= 1
@@ -177,14 +180,13 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
         return Promise.reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
       }
       inFlight += 1
-      const deadline = new AbortController()
-      const timer = setTimeout(() => deadline.abort(), requestDeadlineMs)
+      const deadline = deadlines.start()
       const settle = () => {
-        clearTimeout(timer)
+        deadlines.settle(deadline)
         release()
       }
-      const result = piscina.run(wireRequest, { signal: deadline.signal }).catch((error: unknown) => {
-        if (!deadline.signal.aborted) throw error
+      const result = piscina.run(wireRequest, { signal: deadline }).catch((error: unknown) => {
+        if (!deadline.aborted) throw error
         log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
         throw new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS })
       })
@@ -194,6 +196,7 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     destroy() {
       isDestroying = true
       clearTimeout(replaceTimer)
+      deadlines.stop()
       return piscina.destroy()
     },
   }

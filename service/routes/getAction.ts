@@ -3,7 +3,7 @@
  * the quote under a new `txId` and answers the action response (SPEC §2.4).
  */
 import { type AuthenticatedRouter, createRouter } from './router.js'
-import { randomBytes } from 'node:crypto'
+import { randomFillSync } from 'node:crypto'
 import type { Hex } from 'viem'
 import {
   type Engine,
@@ -54,8 +54,20 @@ export type ActionResponse = {
  * @example newTxId() // '0x3f9c…' (66 characters)
  */
 export function newTxId(): Hex {
-  return `0x${randomBytes(32).toString('hex')}`
+  if (txIdOffset === TX_ID_POOL.length) {
+    randomFillSync(TX_ID_POOL)
+    txIdOffset = 0
+  }
+  txIdOffset += 32
+  return `0x${TX_ID_POOL.toString('hex', txIdOffset - 32, txIdOffset)}`
 }
+
+/**
+ * Random bytes for 128 txIds, refilled when used up: one call into the CSPRNG per 128 quotes instead of one each
+ * (`randomBytes(32)` was ~2 % of a worker's time per getAction). Every byte is used once.
+ */
+const TX_ID_POOL = Buffer.alloc(32 * 128)
+let txIdOffset = TX_ID_POOL.length
 
 /** An action before it is serialized: the engine's quote, and the transaction built for it under `txId`. */
 export interface ActionParts {

@@ -2,7 +2,13 @@ import { type Hex, decodeFunctionData, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type BaseError, createEngine, loadSnapshot } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
-import { actionResponseOf, buildActionParts, getActionRoutes, serializeAction } from '../../service/routes/getAction.js'
+import {
+  actionResponseOf,
+  buildActionParts,
+  getActionRoutes,
+  newTxId,
+  serializeAction,
+} from '../../service/routes/getAction.js'
 import {
   checkActionChains,
   parseActionRequest,
@@ -366,5 +372,20 @@ describe('serializeAction', () => {
       'txId',
       'depositAddress',
     ])
+  })
+})
+
+describe('newTxId', () => {
+  it('gives 32 random bytes as 0x + 64 hex digits, never the same twice across refills of its buffer', () => {
+    // 1,000 ids: several refills of the 128-id buffer.
+    const ids = Array.from({ length: 1_000 }, () => newTxId())
+    for (const id of ids) expect(id).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+    // Random bytes, not a counter: about half of the 256 bits differ between consecutive ids.
+    const differingBits = (a: string, b: string) =>
+      [...(BigInt(a) ^ BigInt(b)).toString(2)].filter((bit) => bit === '1').length
+    const average = ids.slice(1).reduce((sum, id, i) => sum + differingBits(id, ids[i]!), 0) / (ids.length - 1)
+    expect(average).toBeGreaterThan(110)
+    expect(average).toBeLessThan(146)
   })
 })
