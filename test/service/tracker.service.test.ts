@@ -66,7 +66,9 @@ describe('tracking through the real service', () => {
     const txHash = fakeTxHash()
     await registerTxs(service, [{ txId: action.txId, txHash, chainId: 42161 }])
     const { details, seen } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'])
-    expect(seen).toEqual(['pending', 'success'])
+    // The end state, and nothing but pending before it: at time scale 0.001 pending can pass between two polls.
+    expect(seen.at(-1)).toBe('success')
+    expect(seen.filter((status) => status !== 'pending' && status !== 'success')).toEqual([])
     const path = details.bridgeDetails.txPath
     expect(path.map(({ chainId, nextBridge }) => ({ chainId, nextBridge }))).toEqual(expectedPath(action, 42161))
     expect(path[0]!.txHash).toBe(txHash)
