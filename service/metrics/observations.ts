@@ -114,7 +114,10 @@ function countMoves(method: string, args: unknown[], result: unknown): void {
   else if (method === 'registerTransaction') countRegistered([result])
   else if (method === 'registerTransactions' && Array.isArray(result)) countRegistered(result)
   else if (method === 'expireQuotes' && typeof result === 'number') countTransactions('expired', result)
-  else if (method === 'recordProgress') {
+  else if (method === 'registerDeposit' && (result as { outcome?: unknown } | undefined)?.outcome === 'registered') {
+    // A deposit the tracker found enters the status the amount rule chose: pending, or requires refund.
+    countTransactions((args[0] as { status: string }).status)
+  } else if (method === 'recordProgress') {
     const status = (args[1] as { status?: unknown } | undefined)?.status
     if (typeof status === 'string') countTransactions(status)
   }
