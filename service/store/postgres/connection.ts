@@ -1,0 +1,93 @@
+/**
+ * The PostgreSQL store's connection: a small `pg` pool per thread (each worker and the tracker open their own
+ * `Store`, as on SQLite), and the two operations every module of the backend is written against — a query, and a
+ * transaction that runs several queries on one pooled client between `BEGIN` and `COMMIT`.
+ */
+import pg from 'pg'
+
+/** Something that runs SQL: the pool (each query on any free client) or one client inside a transaction. */
+export interface Sql {
+  /**
+   * Runs one statement with `$1…$n` parameters and returns its rows.
+   *
+   * @example
+   * const rows = await sql.query<{ n: string }>('SELECT count(*) AS n FROM transactions WHERE status = $1', ['quoted'])
+   */
+  query<R extends object = Record<string, unknown>>(text: string, values?: readonly unknown[]): Promise<R[]>
+}
+
+/** A pool of connections to one database. */
+export interface PgDatabase extends Sql {
+  /**
+   * Runs `work` in one transaction on one client: `BEGIN` (at `isolation`, default READ COMMITTED), `work`, then
+   * `COMMIT` — or `ROLLBACK` and the error rethrown when `work` rejects. The commit has returned before the Promise
+   * resolves, so a caller that answers after it answers only what is durable (`synchronous_commit` on, the default).
+   *
+   * @example await db.transaction(async (tx) => { await tx.query('UPDATE …'); await tx.query('INSERT …') })
+   */
+  transaction<T>(
+    work: (tx: Sql) => Promise<T>,
+    isolation?: 'READ COMMITTED' | 'REPEATABLE READ' | 'SERIALIZABLE',
+  ): Promise<T>
+  /** Ends every connection of the pool. Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Connections per pool: one thread runs several requests at once (async handlers), but PostgreSQL pays a process
+ * per connection, and N replicas × workers × this must stay under the server's `max_connections` (README
+ * "PostgreSQL"). 4 covers a worker's concurrent store calls (a quote's group commit, a registration, reads).
+ */
+export const DEFAULT_POOL_SIZE = 4
+
+// bigint columns (int8) and numeric come back as strings by default; counts and Unix seconds fit a double, so the
+// backend converts where it reads them (`Number(...)`), never globally: token amounts stay text.
+
+/**
+ * Opens a pool on `url` (`postgres://user:password@host:port/database`). Connections are made lazily, at the first
+ * query.
+ *
+ * @param url - the connection string (`DATABASE_URL`).
+ * @param size - the most connections the pool opens.
+ * @example const db = openPgDatabase('postgres://crossroute@localhost/crossroute')
+ */
+export function openPgDatabase(url: string, size = DEFAULT_POOL_SIZE): PgDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: size, idleTimeoutMillis: 30_000 })
+  // An idle client whose connection drops emits 'error' on the pool; without a listener that would crash the thread.
+  // The next query opens a new connection, and its own error (if the server is still gone) reaches the caller.
+  pool.on('error', () => {})
+  let closed = false
+  const query = async <R extends object>(text: string, values?: readonly unknown[]): Promise<R[]> =>
+    (await pool.query<R>(text, values as unknown[] | undefined)).rows
+  return {
+    query,
+    async transaction(work, isolation = 'READ COMMITTED') {
+      const client = await pool.connect()
+      const tx: Sql = {
+        query: async <R extends object>(text: string, values?: readonly unknown[]) =>
+          (await client.query<R>(text, values as unknown[] | undefined)).rows,
+      }
+      let broken = false
+      try {
+        await client.query(`BEGIN ISOLATION LEVEL ${isolation}`)
+        const result = await work(tx)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch {
+          broken = true // the connection itself failed: do not give it back to the pool
+        }
+        throw error
+      } finally {
+        client.release(broken)
+      }
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      await pool.end()
+    },
+  }
+}
