@@ -214,12 +214,15 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
         updatedAt: row.updated_at,
         txPath: JSON.parse(row.tx_path) as TxPathEntry[],
         actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
+        // Claims on SQLite (the lease, claim_token: migration 9) come with the N-replica tracking work.
+        claim: '',
       }))
     },
 
     recordProgress(txId, update) {
       checkProgress(update)
       recordInTransaction.immediate(txId, update)
+      return true
     },
 
     expireQuotes(createdBefore) {
@@ -232,8 +235,13 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   }
 }
 
-/** Refuses an update that would store something the routes cannot answer. */
-function checkProgress(update: ProgressUpdate): void {
+/**
+ * Refuses an update that would store something the routes cannot answer (both backends run it before writing).
+ *
+ * @throws Error for a status that is not a SPEC §3 one, a malformed `txPath` hop, or a `detail` that is no object.
+ * @example checkProgress({ status: 'success', updatedAt: 1_700_000_000 })
+ */
+export function checkProgress(update: ProgressUpdate): void {
   if (update.status !== undefined && !(REGISTERED_STATUSES as readonly TransactionStatus[]).includes(update.status)) {
     throw new Error(`recordProgress: status must be one of ${REGISTERED_STATUSES.join(', ')}, got ${update.status}`)
   }

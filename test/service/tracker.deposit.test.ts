@@ -16,7 +16,7 @@ import { setLogDestination } from '../../service/log.js'
 import { type ActionParts, buildActionParts, depositWatchOf, newTxId } from '../../service/routes/getAction.js'
 import { parseActionRequest } from '../../service/routes/getActionRequest.js'
 import { DEPOSIT_GRACE_SECONDS } from '../../service/store/depositStore.js'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import { createSimulatedDepositWatcher, setSimulatedDeposit } from '../../service/tracker/simulatedDeposits.js'
 import { createSimulatedObserver } from '../../service/tracker/simulatedObserver.js'
@@ -60,10 +60,10 @@ const facts: TrackingFacts = loadTrackingFacts(engine.snapshot)
 
 let dir: string
 let store: Store
-beforeEach(() => {
+beforeEach(async () => {
   setLogDestination({ write: () => undefined })
   dir = mkdtempSync(join(tmpdir(), 'crossroute-deposit-'))
-  store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
+  store = await openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
 })
 afterEach(async () => {
   setLogDestination(undefined)
