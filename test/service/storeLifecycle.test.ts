@@ -414,6 +414,18 @@ describe.each(STORE_BACKENDS)('$name', (backend: StoreBackend) => {
       ])
     })
 
+    it('takes fractions of a second as the tracker passes them (Date.now() / 1000, checks a block time away)', async () => {
+      expect((await store.dueForTracking(T0 + 101.5, 10, LEASE)).map((t) => t.txId)).toEqual([txIdOf(1)])
+      await store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 102 })
+      await store.recordProgress(txIdOf(2), { nextCheckAt: T0 + 150.25, updatedAt: T0 + 102 })
+      expect((await store.getByTxId(txIdOf(2), 'org_a'))?.nextCheckAt).toBe(T0 + 150.25)
+      expect((await store.dueForTracking(T0 + 150.2, 10, LEASE)).map((t) => t.txId)).toEqual([3, 4, 5].map(txIdOf))
+      expect((await store.dueForTracking(T0 + 150.25, 10, LEASE)).map((t) => t.txId)).toContain(txIdOf(2))
+      expect(await store.expireQuotes(T0 + 5.5)).toBe(0) // quote 6 was created at T0 + 6
+      expect(await store.expireQuotes(T0 + 6.5)).toBe(1)
+      expect(await store.deleteUnregisteredQuotes(T0 + 6.5, 10)).toBe(1)
+    })
+
     it('recordProgress: status, appended txPath, dstTxHash, merged detail (null removes), next check, updatedAt', async () => {
       const hop = (chainId: number, n: number, nextBridge: string): TxPathEntry => ({
         chainId,
@@ -563,9 +575,9 @@ describe("PostgreSQL: the tracker's claims", () => {
   it('recordProgress writes only under the current claim; after the lease another tracker takes the row over', async () => {
     const [mine] = await store.dueForTracking(T0 + 1_000, 1, LEASE)
     // Setting the next check keeps the claim.
-    expect(
-      await store.recordProgress(mine!.txId, { nextCheckAt: T0 + 50, updatedAt: T0 + 1_000 }, mine!.claim),
-    ).toBe(true)
+    expect(await store.recordProgress(mine!.txId, { nextCheckAt: T0 + 50, updatedAt: T0 + 1_000 }, mine!.claim)).toBe(
+      true,
+    )
     expect(await nextCheckAt(1)).toBe(T0 + 50)
     // The next check came (as after a lease that ran out): another tracker claims the row, the most overdue.
     const [theirs] = await other.dueForTracking(T0 + 1_100, 1, LEASE)

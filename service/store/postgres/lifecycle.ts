@@ -55,11 +55,11 @@ type DueRow = Pick<
 const CLAIM_DUE_SQL = `
   WITH due AS (
     SELECT id, next_check_at FROM transactions
-    WHERE status IN ('pending', 'requires refund') AND next_check_at <= $1
+    WHERE status IN ('pending', 'requires refund') AND next_check_at <= $1::float8
     ORDER BY next_check_at, id
     LIMIT $2
     FOR UPDATE SKIP LOCKED)
-  UPDATE transactions t SET next_check_at = $1::bigint + $3::bigint, claim_token = $4
+  UPDATE transactions t SET next_check_at = $1::float8 + $3::float8, claim_token = $4
   FROM due WHERE t.id = due.id
   RETURNING due.next_check_at AS due_at, t.id, t.tx_id, t.status, t.src_chain_id, t.dst_chain_id, t.src_tx_hash,
     t.registered_at, t.updated_at, t.tx_path, t.quote_record, NULL AS action_request, NULL AS action_response`
@@ -69,7 +69,7 @@ const UPDATE_PROGRESS_SQL = `
     status = coalesce($2, status),
     tx_path = coalesce($3, tx_path),
     dst_tx_hash = coalesce($4, dst_tx_hash),
-    next_check_at = CASE WHEN $5 THEN $6::bigint ELSE next_check_at END,
+    next_check_at = CASE WHEN $5 THEN $6::float8 ELSE next_check_at END,
     detail = CASE WHEN $7::text IS NULL THEN detail ELSE crossroute_merge_patch(detail::jsonb, $7::jsonb)::text END,
     updated_at = $8
   WHERE tx_id = $1`
@@ -200,7 +200,8 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
         `UPDATE transactions SET status = 'expired', updated_at = greatest(updated_at, extract(epoch FROM now())::bigint)
          WHERE status = 'quoted' AND registered_at IS NULL AND created_at < $1
          RETURNING 1`,
-        [createdBefore],
+        // created_at is whole seconds: `< x` is `< ceil(x)`, and the bound stays a bigint (the index applies).
+        [Math.ceil(createdBefore)],
       )
     },
 
@@ -215,7 +216,7 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
            LIMIT $2
            FOR UPDATE SKIP LOCKED)
          RETURNING 1`,
-        [createdBefore, limit],
+        [Math.ceil(createdBefore), limit],
       )
     },
   }

@@ -4,7 +4,9 @@
  * `store/README.md` "PostgreSQL" explains each choice; the SQLite originals are `migrations.ts`, `depositSchema.ts`
  * and `apiKeys.ts` one folder up.
  *
- * - Unix seconds, chain ids and ids are `bigint` (read as numbers, `connection.ts`); JSON documents are `text`
+ * - Unix seconds, chain ids and ids are `bigint` (read as numbers, `connection.ts`), except `next_check_at`: the
+ *   tracker schedules checks at fractions of a second (`Date.now() / 1000` plus a block time), which SQLite keeps in
+ *   its `INTEGER` column as a real, so here a `double precision`; JSON documents are `text`
  *   checked with `json_typeof` (stored as written, so `txPath` comes back byte for byte as on SQLite); the quote
  *   record is `bytea`, stored `EXTERNAL` (already deflated: TOAST would try to compress it again for nothing).
  * - `claim_token`: the tracker that claimed a due row (`dueForTracking`), so that a tracker whose lease ran out
@@ -35,7 +37,7 @@ export const PG_CORE_SCHEMA_SQL = `
     src_tx_chain_id  bigint,
     src_tx_hash      text,
     dst_tx_hash      text,
-    next_check_at    bigint,
+    next_check_at    double precision,
     claim_token      text,
     tx_path          text   NOT NULL DEFAULT '[]' CHECK (json_typeof(tx_path::json) = 'array'),
     detail           text   NOT NULL DEFAULT '{}' CHECK (json_typeof(detail::json) = 'object'),
