@@ -1,7 +1,8 @@
 /**
- * Deposit addresses through the tracker, over a real store (SQLite and PostgreSQL) with the clock passed in: a quote with a deposit
- * address is watched (migration 6), a simulated deposit registers it with no registerTxs, and the tracker follows it
- * to the end; the amount rule (short → requires refund, excess → executed, excess recorded); the deposit window.
+ * Deposit addresses through the tracker, over a real store (SQLite and PostgreSQL) with the clock passed in: a quote
+ * with a deposit address is watched (migration 6), a simulated deposit registers it with no registerTxs, and the
+ * tracker follows it to the end; the amount rule (short → requires refund, excess → executed, excess recorded); the
+ * deposit window.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
