@@ -1,8 +1,9 @@
 /**
  * History pages of the store, on both backends (`history.ts`, `postgres/history.ts`), against a reference computed
  * in the test: a generated data set (registered, bare and expired quotes over two organizations, several apps,
- * wallets, chains and times, with ties) and random filters and pages (fast-check). Then SQLite's query plans: every filter shape reads through an index,
- * never a scan of the table, and the page's ids come in index order (no sort of the matching rows).
+ * wallets, chains and times, with ties) and random filters and pages (fast-check). Then SQLite's query plans: every
+ * filter shape reads through an index, never a scan of the table, and the page's ids come in index order (no sort of
+ * the matching rows).
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
