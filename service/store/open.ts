@@ -1,9 +1,11 @@
 /**
  * Opens the configured store: PostgreSQL when `DATABASE_URL` names a server (`postgres://…` or `postgresql://…`),
- * else the embedded SQLite file at `DATABASE_PATH`. One `Store` interface (`store.ts`) for both; the PostgreSQL
- * backend (and the `pg` driver) is loaded only when chosen.
+ * else the embedded SQLite file at `DATABASE_PATH`. One `Store` interface (`store.ts`) for both. Both drivers are
+ * imported statically (`pg` costs a few milliseconds per thread): under `--import tsx` the worker threads load
+ * modules through tsx's `require` hook, and a dynamic `import()` of a sibling module found no file there.
  */
 import type { ServiceConfig } from '../config.js'
+import { openPgStore } from './postgres/store.js'
 import { openSqliteStore } from './sqlite.js'
 import type { Store } from './store.js'
 
@@ -22,9 +24,6 @@ export type StoreConfig = Pick<ServiceConfig, 'dataDir' | 'databasePath'> &
  * await store.getQuote(txId)
  */
 export async function openStore(config: StoreConfig): Promise<Store> {
-  if (config.databaseUrl !== undefined) {
-    const { openPgStore } = await import('./postgres/store.js')
-    return openPgStore(config.databaseUrl, config.databasePoolSize)
-  }
+  if (config.databaseUrl !== undefined) return openPgStore(config.databaseUrl, config.databasePoolSize)
   return openSqliteStore(config)
 }

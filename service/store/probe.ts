@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs'
 import type { ServiceConfig } from '../config.js'
 import { type Database, type Statement, openDatabase } from './database.js'
-import type { PgDatabase } from './postgres/connection.js'
+import { type PgDatabase, openPgDatabase } from './postgres/connection.js'
 
 /** Answers whether the store can be read now. */
 export type StoreProbe = () => Promise<boolean>
@@ -52,8 +52,8 @@ function pgProbe(url: string): StoreProbe {
   return async () => {
     let timer: NodeJS.Timeout | undefined
     try {
-      // pg is loaded only when the store is PostgreSQL; one connection is enough for probes.
-      db ??= (await import('./postgres/connection.js')).openPgDatabase(url, 1)
+      // One connection is enough for probes.
+      db ??= openPgDatabase(url, 1)
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('probe timed out')), PG_PROBE_TIMEOUT_MS)
       })

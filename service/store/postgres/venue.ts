@@ -1,6 +1,9 @@
 /**
  * Placeholder: the venue's store methods on PostgreSQL come from the pgc branch, which replaces this file at merge.
- * Until then every venue method rejects, naming where the implementation comes from.
+ * Until then every venue method rejects, naming where the implementation comes from — except the three workflow
+ * calls made for every transaction (getStatus and getTransactions read its workflow, the tracker settles it when
+ * the transaction ends): they find "no workflow", which is true, since none can be recorded here
+ * (`recordVenueWorkflow` rejects).
  */
 import type { VenueBookStore } from '../venueBook.js'
 import type { VenueStore } from '../venueStore.js'
@@ -20,7 +23,7 @@ export function pgVenueMethods(db: PgDatabase): PgVenueMethods {
   const unavailable = async (): Promise<never> => {
     throw new Error('venue store on PostgreSQL: merged from the pgc branch')
   }
-  const methods: { [K in keyof PgVenueMethods]: typeof unavailable } = {
+  const methods: PgVenueMethods = {
     loadVenueCatalog: unavailable,
     searchVenue: unavailable,
     venueMarkets: unavailable,
@@ -33,9 +36,9 @@ export function pgVenueMethods(db: PgDatabase): PgVenueMethods {
     getVenueBook: unavailable,
     matchVenueOrder: unavailable,
     recordVenueWorkflow: unavailable,
-    getVenueWorkflow: unavailable,
-    venueWorkflowsOf: unavailable,
-    settleVenueWorkflow: unavailable,
+    getVenueWorkflow: async () => undefined,
+    venueWorkflowsOf: async () => new Map(),
+    settleVenueWorkflow: async () => undefined,
   }
   return methods
 }
