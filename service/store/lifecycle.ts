@@ -4,7 +4,7 @@
  * "Lifecycle".
  */
 import { type Database, prepare } from './database.js'
-import { compressJson, quoteJsonOf, type TransactionRow } from './rows.js'
+import { compressJson, type TrackedRow, type TransactionRow, trackedFromRow } from './rows.js'
 import {
   REGISTERED_STATUSES,
   type ProgressUpdate,
@@ -12,7 +12,6 @@ import {
   type RegistrationOutcome,
   type Store,
   type Synchronous,
-  type TrackedTransaction,
   type TransactionStatus,
   type TxPathEntry,
 } from './store.js'
@@ -35,20 +34,6 @@ type LifecycleMethods = Pick<
 >
 
 type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash'>
-type TrackedRow = Pick<
-  TransactionRow,
-  | 'tx_id'
-  | 'status'
-  | 'src_chain_id'
-  | 'dst_chain_id'
-  | 'src_tx_hash'
-  | 'registered_at'
-  | 'updated_at'
-  | 'tx_path'
-  | 'action_request'
-  | 'action_response'
-  | 'quote_record'
->
 
 /**
  * The lifecycle methods of the SQLite store over one connection; statements are prepared once.
@@ -204,19 +189,8 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     },
 
     dueForTracking(now, limit) {
-      return selectDue.all(now, limit).map((row): TrackedTransaction => ({
-        txId: row.tx_id,
-        status: row.status,
-        srcChainId: row.src_chain_id,
-        dstChainId: row.dst_chain_id,
-        srcTxHash: row.src_tx_hash!,
-        registeredAt: row.registered_at!,
-        updatedAt: row.updated_at,
-        txPath: JSON.parse(row.tx_path) as TxPathEntry[],
-        actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
-        // Claims on SQLite (the lease, claim_token: migration 9) come with the N-replica tracking work.
-        claim: '',
-      }))
+      // Claims on SQLite (the lease, claim_token: migration 9) come with the N-replica tracking work.
+      return selectDue.all(now, limit).map((row) => trackedFromRow(row, ''))
     },
 
     recordProgress(txId, update) {

@@ -9,7 +9,14 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib'
 import { type QuoteJson, decodeQuoteRecord, encodeQuoteRecord } from './quoteRecord.js'
-import type { QuoteEntry, StoredQuote, StoredTransaction, TransactionStatus, TxPathEntry } from './store.js'
+import type {
+  QuoteEntry,
+  StoredQuote,
+  StoredTransaction,
+  TrackedTransaction,
+  TransactionStatus,
+  TxPathEntry,
+} from './store.js'
 
 /** Every column of a `transactions` row. */
 export interface TransactionRow {
@@ -179,5 +186,41 @@ export function quoteRowValues(entry: QuoteEntry): QuoteRowValues {
     vmId: entry.vmId,
     createdAt: entry.createdAt,
     quoteRecord: encodeQuoteRecord(JSON.stringify(entry.actionRequest), entry.actionResponseJson),
+  }
+}
+
+/** The columns a due transaction is read with (`dueForTracking`). */
+export type TrackedRow = Pick<
+  TransactionRow,
+  | 'tx_id'
+  | 'status'
+  | 'src_chain_id'
+  | 'dst_chain_id'
+  | 'src_tx_hash'
+  | 'registered_at'
+  | 'updated_at'
+  | 'tx_path'
+  | 'action_request'
+  | 'action_response'
+  | 'quote_record'
+>
+
+/**
+ * A due row as the tracker sees it, under the claim `dueForTracking` took (both backends).
+ *
+ * @example trackedFromRow(row, claim).txPath // []
+ */
+export function trackedFromRow(row: TrackedRow, claim: string): TrackedTransaction {
+  return {
+    txId: row.tx_id,
+    status: row.status,
+    srcChainId: row.src_chain_id,
+    dstChainId: row.dst_chain_id,
+    srcTxHash: row.src_tx_hash!,
+    registeredAt: row.registered_at!,
+    updatedAt: row.updated_at,
+    txPath: JSON.parse(row.tx_path) as TxPathEntry[],
+    actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
+    claim,
   }
 }

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import type { DepositRegistration } from '../depositStore.js'
 import { checkProgress } from '../lifecycle.js'
-import { quoteJsonOf, type TransactionRow } from '../rows.js'
-import type { RegistrationInput, RegistrationOutcome, Store, TrackedTransaction, TxPathEntry } from '../store.js'
+import { type TrackedRow, type TransactionRow, trackedFromRow } from '../rows.js'
+import type { RegistrationInput, RegistrationOutcome, Store, TxPathEntry } from '../store.js'
 import type { PgDatabase, Sql } from './connection.js'
 
 type LifecycleMethods = Pick<
@@ -45,11 +45,7 @@ const REGISTER_SQL = `
     detail = CASE WHEN $8::text IS NULL THEN detail ELSE crossroute_merge_patch(detail::jsonb, $8::jsonb)::text END
   WHERE tx_id = $1 AND registered_at IS NULL`
 
-type DueRow = Pick<
-  TransactionRow,
-  'id' | 'tx_id' | 'status' | 'src_chain_id' | 'dst_chain_id' | 'src_tx_hash' | 'registered_at' | 'updated_at'
-> &
-  Pick<TransactionRow, 'tx_path' | 'quote_record' | 'action_request' | 'action_response'> & { due_at: number }
+type DueRow = TrackedRow & { id: number; due_at: number }
 
 // Claims the due rows in one statement: rows another tracker is claiming right now are skipped, not waited for.
 const CLAIM_DUE_SQL = `
@@ -152,18 +148,7 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
       const rows = await db.query<DueRow>(CLAIM_DUE_SQL, [now, limit, leaseSeconds, claim])
       // RETURNING has no order: most overdue first, as the claim chose them.
       rows.sort((a, b) => a.due_at - b.due_at || a.id - b.id)
-      return rows.map((row): TrackedTransaction => ({
-        txId: row.tx_id,
-        status: row.status,
-        srcChainId: row.src_chain_id,
-        dstChainId: row.dst_chain_id,
-        srcTxHash: row.src_tx_hash!,
-        registeredAt: row.registered_at!,
-        updatedAt: row.updated_at,
-        txPath: JSON.parse(row.tx_path) as TxPathEntry[],
-        actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
-        claim,
-      }))
+      return rows.map((row) => trackedFromRow(row, claim))
     },
 
     async recordProgress(txId, update, claim) {
