@@ -18,7 +18,7 @@ import { Bench } from 'tinybench'
 import { type Database, openDatabase, valueOf } from '../service/store/database.js'
 import { historyQuery } from '../service/store/history.js'
 import { compressJson } from '../service/store/rows.js'
-import { openStore } from '../service/store/sqlite.js'
+import { openStore } from '../service/store/open.js'
 import type { HistoryFilter, Store } from '../service/store/store.js'
 import { machineState, formatTable } from './report.js'
 import { formatBytes, formatMs, statsOf } from './stats.js'
@@ -75,7 +75,7 @@ function pick<T>(values: readonly T[], shares: readonly number[], r: number): T 
 
 /** Fills `path` (schema from `openStore`) with `rows` registered transactions; returns the seconds taken. */
 async function fill(path: string, rows: number, now: number): Promise<{ insertSeconds: number; indexSeconds: number }> {
-  await openStore({ dataDir: join(path, '..'), databasePath: path }).close()
+  await (await openStore({ dataDir: join(path, '..'), databasePath: path })).close()
   const db = openDatabase(path)
   db.exec('PRAGMA synchronous = OFF')
   db.exec('PRAGMA cache_size = -262144')
@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       `filled in ${insertSeconds.toFixed(1)} s (insert, one transaction) + ${indexSeconds.toFixed(1)} s (indexes); file ${formatBytes(statSync(path).size)}`,
     )
   }
-  const store: Store = openStore({ dataDir: join(path, '..'), databasePath: path })
+  const store: Store = await openStore({ dataDir: join(path, '..'), databasePath: path })
   const inspect = openDatabase(path)
   try {
     const bench = new Bench({ time: TIME_MS, iterations: 5, warmup: true, warmupIterations: 2 })

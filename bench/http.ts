@@ -8,6 +8,8 @@
  *   piscina workers, quotes recorded in SQLite;
  * - `service, no record`: the same with `CROSSROUTE_BENCH_NO_STORE=1` (quotes answered, never stored): an upper
  *   bound for what the quote record costs;
+ * - `service, PostgreSQL`: only when `DATABASE_URL` is set (a database the benchmark may write to): the service with
+ *   that PostgreSQL store instead of SQLite (the other modes never see `DATABASE_URL`);
  * - `koa inline`: the same `createApp` served by node:http on the main thread (no piscina hop);
  * - `bare node:http`: a fixed JSON body of the same size as the route's real reply, no work at all (the ceiling of
  *   the HTTP layer on this machine, and the denominator of every ratio).
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
   const connections = Number(values.connections)
   const threads = availableParallelism()
   const loadAverageAtStart = loadavg()
+  const databaseUrl = process.env.DATABASE_URL ?? ''
   const runs: Run[] = []
   for (const snapshot of values.snapshots.split(',') as (keyof typeof SNAPSHOTS)[]) {
     const snapshotPath = SNAPSHOTS[snapshot]
@@ -138,6 +141,7 @@ async function main(): Promise<void> {
     // A rate limit no run reaches, so that every request still pays for the key's check (main thread) and is counted.
     const env: Record<string, string> = {
       RATE_LIMIT_REQUESTS: '1000000000',
+      DATABASE_URL: '', // SQLite, whatever this process was given
       ...(snapshotPath === undefined ? {} : { SNAPSHOT_PATH: snapshotPath }),
     }
     // The bare server answers bodies as large as the real ones, measured on the service (first).
@@ -149,6 +153,16 @@ async function main(): Promise<void> {
         env: { ...env, THREADS: String(threads) },
         workerThreads: threads,
       },
+      ...(databaseUrl === ''
+        ? []
+        : [
+            {
+              mode: 'service, PostgreSQL',
+              routes: ['getAction'] as Route[],
+              env: { ...env, THREADS: String(threads), DATABASE_URL: databaseUrl },
+              workerThreads: threads,
+            },
+          ]),
       {
         mode: 'service, no record',
         routes: ['getAction'],

@@ -41,7 +41,7 @@ import { testRoutes } from './routes/testRoutes.js'
 import { venueRoutes } from './routes/venue.js'
 import { venueUserRoutes } from './routes/venueUser.js'
 import { workflowStatusRoutes } from './routes/workflowStatus.js'
-import { openStore } from './store/sqlite.js'
+import { openStore } from './store/open.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
 import type { AppState, AuthenticatedState } from './types.js'
@@ -131,7 +131,8 @@ export async function loadAppDeps(config: ServiceConfig): Promise<AppDeps> {
   const engine = instrumentEngine(
     createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps }),
   )
-  const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(openStore(config)) : openStore(config))
+  const opened = await openStore(config)
+  const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(opened) : opened)
   const keys = createKeyCache(store, { refreshMs: config.keysRefreshMs, ...keySeeding(store, config) })
   return { engine, store, keys, config, venue: await venueFromConfig(config.venue, store) }
 }

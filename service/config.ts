@@ -49,6 +49,16 @@ export interface ServiceConfig {
   /** `DATABASE_PATH`, default `<DATA_DIR>/crossroute.sqlite`. */
   readonly databasePath: string
   /**
+   * `DATABASE_URL` (`postgres://user:password@host:5432/database` or `postgresql://…`): the store is then that
+   * PostgreSQL database, shared by every replica, instead of the SQLite file. Default none.
+   */
+  readonly databaseUrl?: string
+  /**
+   * `DATABASE_POOL_SIZE`, default 4: PostgreSQL connections per thread that uses the store (each worker, the tracker
+   * and the main thread). The server must allow replicas × (THREADS + 2) × this (store/README.md "PostgreSQL").
+   */
+  readonly databasePoolSize: number
+  /**
    * `KEYS_FILE`: a keys file imported into the store at start (keys already stored are left as they are). Default
    * `fixtures/keys.dev.json` (the development keys) outside production, none in production.
    */
@@ -162,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     snapshotPath: path('SNAPSHOT_PATH', packagePath('fixtures/default.json')),
     dataDir,
     databasePath: path('DATABASE_PATH', resolve(dataDir, 'crossroute.sqlite')),
+    ...databaseUrl(env.DATABASE_URL),
+    databasePoolSize: int('DATABASE_POOL_SIZE', 4, 1, 100),
     keysFile: env.KEYS_FILE
       ? resolve(env.KEYS_FILE)
       : env.NODE_ENV === 'production'
@@ -242,6 +254,21 @@ function httpUrl(what: string, url: string): string {
 function optionalHttpUrl<K extends string>(name: string, key: K, raw: string | undefined): { [P in K]?: string } {
   if (raw === undefined || raw === '') return {}
   return { [key]: httpUrl(name, raw).replace(/\/+$/, '') } as { [P in K]?: string }
+}
+
+/** `{ databaseUrl }` for a PostgreSQL connection string, `{}` when unset. */
+function databaseUrl(raw: string | undefined): { databaseUrl?: string } {
+  if (raw === undefined || raw === '') return {}
+  let protocol = ''
+  try {
+    protocol = new URL(raw).protocol
+  } catch {
+    // reported below
+  }
+  // The value itself is not echoed: it usually holds a password.
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:')
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL')
+  return { databaseUrl: raw }
 }
 
 function benchNoStore(env: NodeJS.ProcessEnv): boolean {

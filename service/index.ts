@@ -22,7 +22,7 @@ export { startTrackerThread } from './tracker/trackerThread.js'
 export type { StartTrackerThreadOptions, TrackerThread } from './tracker/trackerThread.js'
 export { API_PREFIX, createApp, loadAppDeps } from './app.js'
 export type { AppDeps, CreateAppOptions } from './app.js'
-export { openStore } from './store/sqlite.js'
+export { openStore } from './store/open.js'
 export type { Store } from './store/store.js'
 export {
   API_ERROR_CLASSES,

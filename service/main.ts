@@ -19,10 +19,11 @@ import { log } from './log.js'
 import { createMainMetrics } from './metrics/mainMetrics.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
-import { createKeyCache } from './keys/keyRing.js'
+import { type KeyCache, createKeyCache } from './keys/keyRing.js'
 import { createRateLimitCheck } from './rateLimit/keyRateLimits.js'
 import { createStoreProbe } from './store/probe.js'
-import { openStore } from './store/sqlite.js'
+import { openStore } from './store/open.js'
+import type { Store } from './store/store.js'
 import { startTrackerThread } from './tracker/trackerThread.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
@@ -94,15 +95,17 @@ process.off('SIGTERM', stopDuringStartup).off('SIGINT', stopDuringStartup)
 
 // The rate limits are counted here, for every worker, with the keys read on a store connection of this thread
 // (no engine: the key cache and the store's modules do not load it). The workers have seeded the keys by now.
-const mainStore = openStore(config)
-const keys = createKeyCache(mainStore, { refreshMs: config.keysRefreshMs, useTimer: true })
+let mainStore: Store
+let keys: KeyCache
 try {
+  mainStore = await openStore(config)
+  keys = createKeyCache(mainStore, { refreshMs: config.keysRefreshMs, useTimer: true })
   await keys.ready
 } catch (error) {
   await Promise.all([pool.destroy(), tracker.stop()])
   refuseToStart(`the API keys cannot be read from the store: ${messageOf(error)}`)
 }
-// Readiness reads the store on a connection of its own (libsql only: this thread never loads the engine).
+// Readiness reads the store on a connection of its own (libsql or pg only: this thread never loads the engine).
 const { server, close } = createQuoteServer(pool, config, {
   isStoreReachable: createStoreProbe(config),
   checkRateLimit: createRateLimitCheck(keys, config),

@@ -35,12 +35,15 @@ export function isProbe(method: string | undefined, url: string | undefined): bo
 /**
  * The status and JSON body of a probe.
  *
- * @example probeReply('/api/health', inputs) // { status: 200, body: '{"status":"ok"}' }
+ * @example await probeReply('/api/health', inputs) // { status: 200, body: '{"status":"ok"}' }
  */
-export function probeReply(url: string | undefined, inputs: ProbeInputs): { status: number; body: string } {
+export async function probeReply(
+  url: string | undefined,
+  inputs: ProbeInputs,
+): Promise<{ status: number; body: string }> {
   if (url?.split('?', 1)[0] !== '/api/ready') return { status: 200, body: '{"status":"ok"}' }
   const workers = { ready: inputs.readyWorkers(), total: inputs.threads }
-  const store = inputs.isStoreReachable() ? 'ok' : 'unreachable'
+  const store = (await inputs.isStoreReachable()) ? 'ok' : 'unreachable'
   const isReady = workers.ready > 0 && store === 'ok'
   const body: ReadinessResponse = { status: isReady ? 'ready' : 'not ready', workers, store }
   return { status: isReady ? 200 : 503, body: JSON.stringify(body) }

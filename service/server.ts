@@ -123,10 +123,10 @@ export function createQuoteServer(
   const probeInputs: ProbeInputs = {
     readyWorkers: () => pool.readyWorkers,
     threads: config.threads,
-    isStoreReachable: options.isStoreReachable ?? (() => true),
+    isStoreReachable: options.isStoreReachable ?? (async () => true),
   }
-  const answerProbe = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
-    const { status, body } = probeReply(req.url, probeInputs)
+  const answerProbe = async (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
+    const { status, body } = await probeReply(req.url, probeInputs)
     observe(req, req.url?.split('?', 1)[0] ?? NO_ROUTE, status, startedMs)
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',
@@ -183,7 +183,8 @@ export function createQuoteServer(
     (req, res) => {
       const startedMs = performance.now()
       const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
-      if (isProbe(req.method, req.url)) return answerProbe(req, res, requestId, startedMs)
+      // The probe catches its own failures (an unreachable store is an answer, "unreachable").
+      if (isProbe(req.method, req.url)) return void answerProbe(req, res, requestId, startedMs)
       if (options.metrics !== undefined && isMetricsRequest(req.method, req.url)) {
         return answerMetrics(req, res, requestId, startedMs)
       }

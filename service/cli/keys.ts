@@ -17,7 +17,7 @@ import { loadConfig } from '../config.js'
 import { createApiKey } from '../keys/createApiKey.js'
 import { importKeysFile } from '../keys/importKeysFile.js'
 import type { ApiKeyRow, RateLimit } from '../store/apiKeys.js'
-import { openStore } from '../store/sqlite.js'
+import { openStore } from '../store/open.js'
 import type { Store } from '../store/store.js'
 
 const USAGE = `usage:
@@ -152,7 +152,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let store: Store | undefined
   try {
-    store = openStore(loadConfig())
+    store = await openStore(loadConfig())
     await (command === 'create' ? create(store, args) : run(store, command, args))
     return 0
   } catch (error) {

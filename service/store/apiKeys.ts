@@ -3,7 +3,8 @@
  * of the key, its rate limit, and whether it was revoked. Every change bumps `api_keys_version` in the same
  * transaction, so that a worker's key cache (`keys/keyCache.ts`) learns of it with one single-row read.
  *
- * The SQL is plain enough for PostgreSQL too (no SQLite-only functions; `ON CONFLICT DO NOTHING`; JSON kept as text).
+ * The SQL is plain enough for PostgreSQL too (no SQLite-only functions; `ON CONFLICT DO NOTHING`; JSON kept as text):
+ * `postgres/apiKeys.ts` runs the same statements with `$n` parameters.
  */
 import type { ApiKeyRecord } from '../types.js'
 import { type Database, prepare, valueOf } from './database.js'
@@ -77,7 +78,8 @@ export const API_KEYS_MIGRATION_SQL = `
   INSERT INTO api_keys_version (id, version) VALUES (1, 0);
 `
 
-interface ApiKeyTableRow {
+/** An `api_keys` row as either backend returns it. */
+export interface ApiKeyTableRow {
   key_id: string
   key_hash: string
   app_id: string
@@ -93,7 +95,12 @@ interface ApiKeyTableRow {
   revoked_at: number | null
 }
 
-const rowOf = (row: ApiKeyTableRow): ApiKeyRow => ({
+/**
+ * A stored row as an `ApiKeyRow` (both backends).
+ *
+ * @example apiKeyFromRow(row).rateLimit // null: the service's default
+ */
+export const apiKeyFromRow = (row: ApiKeyTableRow): ApiKeyRow => ({
   keyId: row.key_id,
   keyHash: row.key_hash,
   appId: row.app_id,
@@ -111,7 +118,13 @@ const rowOf = (row: ApiKeyTableRow): ApiKeyRow => ({
   revokedAt: row.revoked_at,
 })
 
-const parametersOf = (key: ApiKeyRow): Record<string, string | number | null> => ({
+/**
+ * The column values of a key, by the names of SQLite's `@` parameters, in column order (the PostgreSQL backend
+ * binds `Object.values` of it as `$1…$13`).
+ *
+ * @example apiKeyParameters(key).keyHash // 64 hex digits
+ */
+export const apiKeyParameters = (key: ApiKeyRow): Record<string, string | number | null> => ({
   keyId: key.keyId,
   keyHash: key.keyHash,
   appId: key.appId,
@@ -173,10 +186,10 @@ export function apiKeyMethods(db: Database): ApiKeyStore {
   const insertOne = changing((key: ApiKeyRow) => {
     const org = valueOf(orgOfApp, key.appId) as string | undefined
     if (org !== undefined && org !== key.orgId) throw new Error(`app "${key.appId}" already belongs to org "${org}"`)
-    return insert.run(parametersOf(key)).changes
+    return insert.run(apiKeyParameters(key)).changes
   })
   const importMany = changing((keys: readonly ApiKeyRow[]) =>
-    keys.reduce((stored, key) => stored + insertIfAbsent.run(parametersOf(key)).changes, 0),
+    keys.reduce((stored, key) => stored + insertIfAbsent.run(apiKeyParameters(key)).changes, 0),
   )
   const revokeOne = changing((keyId: string, revokedAt: number) => revoke.run(revokedAt, keyId).changes)
   const setLimitOne = changing(
@@ -198,7 +211,7 @@ export function apiKeyMethods(db: Database): ApiKeyStore {
       return setLimitOne.immediate(keyId, rateLimit) > 0
     },
     async listApiKeys() {
-      return list.all().map(rowOf)
+      return list.all().map(apiKeyFromRow)
     },
     async apiKeysVersion() {
       return Number(valueOf(version))

@@ -6,7 +6,8 @@
 import { type Database, prepare } from './database.js'
 import type { DepositStore, DepositWatch, DepositWatchEntry } from './depositStore.js'
 
-type WatchRow = {
+/** A watch joined to its quote, as both backends select it. */
+export type WatchRow = {
   tx_id: string
   chain_id: number
   address: string
@@ -15,6 +16,24 @@ type WatchRow = {
   watch_until: number
   vm_id: string
   created_at: number
+}
+
+/**
+ * A selected row as a `DepositWatch` (both backends).
+ *
+ * @example depositWatchOf(row).amountRequired // '1000000'
+ */
+export function depositWatchOf(row: WatchRow): DepositWatch {
+  return {
+    txId: row.tx_id,
+    chainId: row.chain_id,
+    address: row.address,
+    token: row.token,
+    amountRequired: row.amount_required,
+    watchUntil: row.watch_until,
+    vmId: row.vm_id,
+    createdAt: row.created_at,
+  }
 }
 
 /** The insert of a quote's watch, run inside the quote's own write transaction (`sqlite.ts`). */
@@ -60,16 +79,7 @@ export function depositMethods(db: Database): {
       insert.run(txId, chainId, watch.address, watch.token, watch.amountRequired, watch.watchUntil),
     methods: {
       async awaitingDeposits(chainId, now, limit) {
-        return selectAwaiting.all(chainId, Math.ceil(now), limit).map((row): DepositWatch => ({
-          txId: row.tx_id,
-          chainId: row.chain_id,
-          address: row.address,
-          token: row.token,
-          amountRequired: row.amount_required,
-          watchUntil: row.watch_until,
-          vmId: row.vm_id,
-          createdAt: row.created_at,
-        }))
+        return selectAwaiting.all(chainId, Math.ceil(now), limit).map(depositWatchOf)
       },
       async depositScanCursor(chainId) {
         return selectCursor.get(chainId)?.scanned_block

@@ -70,10 +70,12 @@ function conditions(filter: HistoryFilter, omit: { chains?: boolean } = {}): Bou
  *
  * † a `history_org` scan, the filters read from the index.
  *
+ * The PostgreSQL store runs the same statements (`postgres/history.ts`), with its own select list as `columns`.
+ *
  * @example historyQuery({ orgId: 'alpha' }).count.sql
  * // → 'SELECT coalesce(sum(registered), 0) FROM history_counts WHERE org_id = ?'
  */
-export function historyQuery(filter: HistoryFilter): HistoryQuery {
+export function historyQuery(filter: HistoryFilter, columns: string = ROW_COLUMNS): HistoryQuery {
   const hasSender = filter.sender !== undefined
   const hasChains = filter.chainIds !== undefined
   const hasDates = filter.registeredFrom !== undefined || filter.registeredTo !== undefined
@@ -84,7 +86,7 @@ export function historyQuery(filter: HistoryFilter): HistoryQuery {
       ? 'history_app'
       : 'history_org'
   const page: BoundSql = {
-    sql: `SELECT ${ROW_COLUMNS} FROM transactions t
+    sql: `SELECT ${columns} FROM transactions t
       WHERE t.id IN (SELECT id FROM transactions INDEXED BY ${pageIndex} WHERE ${all.sql} ORDER BY registered_at DESC, id DESC LIMIT ? OFFSET ?)
       ORDER BY t.registered_at DESC, t.id DESC`,
     params: all.params,

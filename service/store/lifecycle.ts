@@ -4,7 +4,7 @@
  * "Lifecycle".
  */
 import { type Database, prepare } from './database.js'
-import { compressJson, quoteJsonOf, type TransactionRow } from './rows.js'
+import { compressJson, type TrackedRow, type TransactionRow, trackedFromRow } from './rows.js'
 import {
   REGISTERED_STATUSES,
   type ProgressUpdate,
@@ -12,7 +12,6 @@ import {
   type RegistrationOutcome,
   type Store,
   type Synchronous,
-  type TrackedTransaction,
   type TransactionStatus,
   type TxPathEntry,
 } from './store.js'
@@ -35,20 +34,6 @@ type LifecycleMethods = Pick<
 >
 
 type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash'>
-type TrackedRow = Pick<
-  TransactionRow,
-  | 'tx_id'
-  | 'status'
-  | 'src_chain_id'
-  | 'dst_chain_id'
-  | 'src_tx_hash'
-  | 'registered_at'
-  | 'updated_at'
-  | 'tx_path'
-  | 'action_request'
-  | 'action_response'
-  | 'quote_record'
->
 
 /**
  * The lifecycle methods of the SQLite store over one connection; statements are prepared once.
@@ -204,22 +189,14 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
     },
 
     dueForTracking(now, limit) {
-      return selectDue.all(now, limit).map((row): TrackedTransaction => ({
-        txId: row.tx_id,
-        status: row.status,
-        srcChainId: row.src_chain_id,
-        dstChainId: row.dst_chain_id,
-        srcTxHash: row.src_tx_hash!,
-        registeredAt: row.registered_at!,
-        updatedAt: row.updated_at,
-        txPath: JSON.parse(row.tx_path) as TxPathEntry[],
-        actionResponse: JSON.parse(quoteJsonOf(row).responseJson) as unknown,
-      }))
+      // Claims on SQLite (the lease, claim_token: migration 9) come with the N-replica tracking work.
+      return selectDue.all(now, limit).map((row) => trackedFromRow(row, ''))
     },
 
     recordProgress(txId, update) {
       checkProgress(update)
       recordInTransaction.immediate(txId, update)
+      return true
     },
 
     expireQuotes(createdBefore) {
@@ -232,8 +209,13 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   }
 }
 
-/** Refuses an update that would store something the routes cannot answer. */
-function checkProgress(update: ProgressUpdate): void {
+/**
+ * Refuses an update that would store something the routes cannot answer (both backends run it before writing).
+ *
+ * @throws Error for a status that is not a SPEC §3 one, a malformed `txPath` hop, or a `detail` that is no object.
+ * @example checkProgress({ status: 'success', updatedAt: 1_700_000_000 })
+ */
+export function checkProgress(update: ProgressUpdate): void {
   if (update.status !== undefined && !(REGISTERED_STATUSES as readonly TransactionStatus[]).includes(update.status)) {
     throw new Error(`recordProgress: status must be one of ${REGISTERED_STATUSES.join(', ')}, got ${update.status}`)
   }

@@ -20,8 +20,7 @@ import { depositMethods } from './deposits.js'
 import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
-import { encodeQuoteRecord } from './quoteRecord.js'
-import { ROW_COLUMNS, type TransactionRow, quoteFromRow } from './rows.js'
+import { ROW_COLUMNS, type TransactionRow, quoteFromRow, quoteRowValues } from './rows.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
 import { venueCatalogMethods } from './venueCatalog.js'
 import { venueFillMethods } from './venueFills.js'
@@ -42,17 +41,18 @@ export const PAGE_SIZE = 8192
 /**
  * Opens (creating `dataDir` and the file when needed) the SQLite store at `config.databasePath`: WAL mode,
  * `synchronous=NORMAL`, `busy_timeout`, schema migrated to the current version, statements prepared once.
- * Each worker thread calls it once and keeps the store for its lifetime.
+ * Each worker thread opens one and keeps it for its lifetime. The service calls `openStore` (`open.ts`), which
+ * chooses this backend unless `DATABASE_URL` names a PostgreSQL server.
  *
  * @param config - the service configuration; only `dataDir` and `databasePath` are read.
  * @throws Error when the file cannot be opened, WAL cannot be enabled, or a migration fails.
  *
  * @example
- * const store = openStore(loadConfig())
- * store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponseJson, srcChainId, dstChainId, sender,
- *   vmId })
+ * const store = openSqliteStore(loadConfig())
+ * await store.recordQuote({ txId, createdAt, apiKey, actionRequest, actionResponseJson, srcChainId, dstChainId,
+ *   sender, vmId })
  */
-export function openStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'>): Store {
+export function openSqliteStore(config: Pick<ServiceConfig, 'dataDir' | 'databasePath'>): Store {
   mkdirSync(config.dataDir, { recursive: true })
   mkdirSync(dirname(config.databasePath), { recursive: true })
   const db = openDatabase(config.databasePath, BUSY_TIMEOUT_MS)
@@ -132,23 +132,9 @@ function sqliteStore(db: Database): SqliteMethods {
   }
 
   /** The row's parameters, its record compressed: done before the write lock is taken, never inside it. */
-  const quoteParameters = (entry: QuoteEntry): Record<string, string | number | Buffer> => {
-    const { apiKey } = entry
-    return {
-      txId: entry.txId,
-      orgId: apiKey.orgId,
-      appId: apiKey.appId,
-      keyId: apiKey.keyId,
-      appName: apiKey.appName,
-      affiliateId: apiKey.affiliateId,
-      sender: entry.sender,
-      srcChainId: entry.srcChainId,
-      dstChainId: entry.dstChainId,
-      vmId: entry.vmId,
-      createdAt: entry.createdAt,
-      quoteRecord: encodeQuoteRecord(JSON.stringify(entry.actionRequest), entry.actionResponseJson),
-    }
-  }
+  const quoteParameters = (entry: QuoteEntry): Record<string, string | number | Buffer> => ({
+    ...quoteRowValues(entry),
+  })
   // Group commit: the quotes a worker produces in one turn of its event loop (it runs several requests at once)
   // share one IMMEDIATE transaction — one write lock and one WAL commit instead of one each. With two workers this
   // also halves how often they collide on SQLite's single write lock (a collision sleeps the loser ≥ 1 ms).

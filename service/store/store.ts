@@ -1,6 +1,7 @@
 /**
  * The storage interface of the service: everything shared between workers (SPEC §2.5 transactions) lives behind
- * it. `sqlite.ts` implements it on one SQLite file; a PostgreSQL implementation can follow for scale-out.
+ * it. `sqlite.ts` implements it on one SQLite file, `postgres/store.ts` on a PostgreSQL database shared by replicas;
+ * `open.ts` chooses (`DATABASE_URL`).
  *
  * A transaction's life in the store (README "Lifecycle"):
  *
@@ -112,6 +113,11 @@ export interface TrackedTransaction {
   updatedAt: number
   txPath: TxPathEntry[]
   actionResponse: unknown
+  /**
+   * The claim `dueForTracking` took on the row: pass it to `recordProgress`, which then writes only while this
+   * claim is still the row's (another tracker takes the row over once the lease has run out).
+   */
+  claim: string
 }
 
 /** One registration (an item of `POST /registerTxs`), already validated against its quote by the route. */
@@ -177,7 +183,7 @@ export interface HistoryPage {
 }
 
 /**
- * The service's store. Every method returns a Promise (a PostgreSQL backend will talk to a server; the SQLite one,
+ * The service's store. Every method returns a Promise (the PostgreSQL backend talks to a server; the SQLite one,
  * `sqlite.ts`, wraps synchronous libsql calls): one call is one short transaction; each worker thread opens its own
  * `Store`. The venue's methods: `venueStore.ts` (catalog, search, fills), `venueUsers.ts` and `venueBook.ts` (users
  * and live books), `venueWorkflows.ts` (order workflows), declared beside their tables; the deposit addresses'
@@ -229,14 +235,19 @@ export interface Store
 
   /**
    * Transactions to check now: status `pending` or `requires refund` with `next_check_at <= now`, most overdue
-   * first, at most `limit`.
+   * first, at most `limit` — **claimed**: in the same statement each row's `next_check_at` becomes
+   * `now + leaseSeconds` and its claim a fresh random token (`TrackedTransaction.claim`, one per call), so that
+   * another tracker (another replica) does not take it before the lease runs out.
    */
-  dueForTracking(now: number, limit: number): Promise<TrackedTransaction[]>
+  dueForTracking(now: number, limit: number, leaseSeconds: number): Promise<TrackedTransaction[]>
   /**
-   * Records what the tracker learnt about a registered transaction.
+   * Records what the tracker learnt about a registered transaction. With `claim` (from `dueForTracking`), writes only
+   * while the row's claim is still that one, else writes nothing and returns `false` (another tracker took the row
+   * after the lease ran out); without, always writes (returns `true`). A write that sets `nextCheckAt` keeps the
+   * claim (the next `dueForTracking` replaces it).
    * @throws Error when no registered transaction has this `txId`.
    */
-  recordProgress(txId: string, update: ProgressUpdate): Promise<void>
+  recordProgress(txId: string, update: ProgressUpdate, claim?: string): Promise<boolean>
   /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
   expireQuotes(createdBefore: number): Promise<number>
   /**

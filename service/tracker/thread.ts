@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { log, logError } from '../log.js'
 import { instrumentStore, takeObservations } from '../metrics/observations.js'
-import { openStore } from '../store/sqlite.js'
+import { openStore } from '../store/open.js'
 import { trackerFromConfig } from './trackerFromConfig.js'
 import { venueWorkflowSettler } from '../venue/placeOrder.js'
 import {
@@ -23,7 +23,7 @@ import {
 const { config } = workerData as TrackerWorkerData
 const port = parentPort!
 // Its store calls are observed for the metrics: the statuses transactions enter (`metrics/observations.ts`).
-const store = instrumentStore(openStore(config))
+const store = instrumentStore(await openStore(config))
 let tracker
 try {
   tracker = trackerFromConfig(config, store, venueWorkflowSettler(store))

@@ -26,6 +26,12 @@ export const DEFAULT_CONCURRENCY = 8
 /** When something unexpected fails for one transaction, it is looked at again after this many seconds. */
 export const ERROR_RETRY_SECONDS = 60
 
+/**
+ * How long a due transaction stays claimed by the tracker that read it (`Store.dueForTracking`): another tracker
+ * takes it over only after this, should this one die mid-check.
+ */
+export const TRACKING_LEASE_SECONDS = 60
+
 /** What the tracker works with. */
 export interface TrackerOptions {
   readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes'> &
@@ -260,7 +266,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       const retention = await deleteExpiredQuotes(store, Math.floor(nowSeconds - quoteRetentionSeconds))
       if (retention.deleted > 0) log('info', 'tracker.quotes-deleted', { count: retention.deleted })
       const deposits = await registerDeposits(nowSeconds)
-      const due = await store.dueForTracking(nowSeconds, batchSize)
+      const due = await store.dueForTracking(nowSeconds, batchSize, TRACKING_LEASE_SECONDS)
       for (let start = 0; start < due.length; start += concurrency) {
         await Promise.all(due.slice(start, start + concurrency).map((tx) => advanceSafely(tx, nowSeconds)))
       }

@@ -39,3 +39,23 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
   }
 }
+
+/**
+ * Runs one statement on a connection of its own to `url`, for what the Store interface does not expose (a schema
+ * check, a row's raw columns); returns its rows.
+ *
+ * @example const [row] = await queryDatabase(database.url, 'SELECT count(*)::int AS n FROM transactions')
+ */
+export async function queryDatabase<R = Record<string, unknown>>(
+  url: string,
+  text: string,
+  values: readonly unknown[] = [],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(text, values as unknown[])).rows as R[]
+  } finally {
+    await client.end()
+  }
+}

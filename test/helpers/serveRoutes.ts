@@ -15,7 +15,7 @@ import Koa from 'koa'
 import { API_PREFIX } from '../../service/app.js'
 import { errors } from '../../service/middleware/errors.js'
 import { type AuthenticatedRouter, createRouter } from '../../service/routes/router.js'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import type { ApiKeyRecord, AppState, AuthenticatedState } from '../../service/types.js'
 
@@ -70,7 +70,7 @@ export async function serveRoutes(options: ServeRoutesOptions): Promise<ServedRo
   const apiKey = options.apiKey ?? TEST_API_KEY
   const dataDir = mkdtempSync(join(tmpdir(), 'crossroute-routes-'))
   const databasePath = join(dataDir, 'test.sqlite')
-  const store = openStore({ dataDir, databasePath })
+  const store = await openStore({ dataDir, databasePath })
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
   for (const router of options.routers(store)) api.use(router.routes())
   const app = new Koa<AppState>()

@@ -11,7 +11,7 @@ import { Agent } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { TransactionStatus } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 import { type RunningService, startService } from '../helpers/startService.js'
@@ -125,7 +125,7 @@ function actionResponse(row: Row) {
 }
 
 async function seed(databasePath: string, dataDir: string): Promise<void> {
-  const store = openStore({ dataDir, databasePath })
+  const store = await openStore({ dataDir, databasePath })
   try {
     for (const row of rows) {
       const app = APPS[row.appId]!

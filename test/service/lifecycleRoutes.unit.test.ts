@@ -12,7 +12,7 @@ import { parseStatusQuery } from '../../service/routes/getStatus.js'
 import { parseHistoryQuery } from '../../service/routes/getTransactions.js'
 import { toTransactionDetails, transactionDetailsJson } from '../../service/routes/transactionDetails.js'
 import { isAnyTxHash, normalizeTxHash, txHashProblem } from '../../service/routes/txHash.js'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import { thrown } from '../helpers/thrown.js'
 
@@ -183,7 +183,7 @@ describe('transaction details', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'crossroute-details-'))
-    store = openStore({ dataDir: dir, databasePath: join(dir, 's.sqlite') })
+    store = await openStore({ dataDir: dir, databasePath: join(dir, 's.sqlite') })
     const apiKey = {
       keyId: 'k',
       appId: 'app',

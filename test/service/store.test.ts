@@ -5,10 +5,15 @@ import { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../service/store/database.js'
 import { MIGRATIONS, SCHEMA_VERSION, migrate } from '../../service/store/migrations.js'
-import { BUSY_TIMEOUT_MS, configureConnection, openStore } from '../../service/store/sqlite.js'
-import type { QuoteEntry } from '../../service/store/store.js'
+import { openStore } from '../../service/store/open.js'
+import { openPgDatabase } from '../../service/store/postgres/connection.js'
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION, migratePg } from '../../service/store/postgres/migrations.js'
+import { BUSY_TIMEOUT_MS, configureConnection } from '../../service/store/sqlite.js'
+import type { QuoteEntry, Store } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
+import { createTestDatabase, queryDatabase } from '../helpers/postgres.js'
 import { inspectDatabase, pragmaValue, valueOf } from '../helpers/sqlite.js'
+import { STORE_BACKENDS, type StorePlace, closeAndDrop } from '../helpers/storeBackends.js'
 
 const API_KEY: ApiKeyRecord = {
   keyId: 'key_1',
@@ -53,9 +58,24 @@ function inspect<T>(query: (db: Database) => T): T {
   return inspectDatabase(config.databasePath, query)
 }
 
-describe('openStore', () => {
+describe.each(STORE_BACKENDS)('openStore on $name', (backend) => {
+  let place: StorePlace
+  const stores: Store[] = []
+  const open = async () => {
+    const store = await place.open()
+    stores.push(store)
+    return store
+  }
+  beforeEach(async () => {
+    place = await backend.create()
+  })
+  afterEach(async () => {
+    await Promise.all(stores.splice(0).map((store) => store.close()))
+    await closeAndDrop(place, undefined)
+  })
+
   it('records a quote and reads it back with every field', async () => {
-    const store = openStore(config)
+    const store = await open()
     const quote = entry('0x' + '01'.repeat(32))
     await store.recordQuote(quote)
     expect(await store.getQuote(quote.txId)).toEqual({
@@ -79,24 +99,40 @@ describe('openStore', () => {
     await store.close() // idempotent
   })
 
+  it('reads chain ids beyond 32 bits exactly (Solana 1151111081099710)', async () => {
+    const store = await open()
+    await store.recordQuote(entry('0xsol', { srcChainId: 1151111081099710, dstChainId: 20000000000001 }))
+    expect(await store.getQuote('0xsol')).toMatchObject({ srcChainId: 1151111081099710, dstChainId: 20000000000001 })
+  })
+
   it('refuses a second quote under the same txId', async () => {
-    const store = openStore(config)
+    const store = await open()
     await store.recordQuote(entry('0xdup'))
-    await expect(store.recordQuote(entry('0xdup'))).rejects.toThrow(/UNIQUE/)
-    await store.close()
+    await expect(store.recordQuote(entry('0xdup'))).rejects.toThrow(/unique/i)
   })
 
   it('keeps the data across close and reopen', async () => {
-    const first = openStore(config)
+    const first = await open()
     await first.recordQuote(entry('0xkept'))
     await first.close()
-    const second = openStore(config)
+    const second = await open()
     expect((await second.getQuote('0xkept'))?.actionRequest).toEqual(entry('0xkept').actionRequest)
-    await second.close()
   })
 
+  it('four stores opened at once on a new place, then writing at once, lose no row', async () => {
+    const opened = await Promise.all([open(), open(), open(), open()])
+    await Promise.all(
+      opened.map((store, id) =>
+        Promise.all(Array.from({ length: 50 }, (_, i) => store.recordQuoteSoon(entry(`s${id}-${i}`)))),
+      ),
+    )
+    for (const id of [0, 1, 2, 3]) expect((await opened[3 - id]!.getQuote(`s${id}-49`))?.orgId).toBe('org_1')
+  })
+})
+
+describe('openStore on SQLite', () => {
   it('runs in WAL mode with the schema at the current version', async () => {
-    await openStore(config).close()
+    await (await openStore(config)).close()
     inspect((db) => {
       expect(pragmaValue(db, 'journal_mode')).toBe('wal')
       expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
@@ -160,7 +196,7 @@ const { parentPort, workerData } = require('node:worker_threads')
   const gate = new Int32Array(workerData.gate)
   Atomics.add(gate, 2, 1) // loaded
   Atomics.wait(gate, 0, 0) // all workers start together
-  const store = openStore(workerData.config)
+  const store = await openStore(workerData.config)
   Atomics.add(gate, 1, 1)
   while (Atomics.load(gate, 1) < workerData.workers) Atomics.wait(gate, 1, Atomics.load(gate, 1), 5)
   for (let i = 0; i < workerData.count; i++) {
@@ -176,7 +212,7 @@ describe('several workers on one file', () => {
     const workers = 4
     const count = 250
     const gate = new SharedArrayBuffer(12) // [start flag, opened count, loaded count]
-    const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
+    const sqliteUrl = new URL('../../service/store/open.ts', import.meta.url).href
     const runs = Array.from({ length: workers }, (_, id) => {
       const worker = new Worker(WORKER_CODE, {
         eval: true,
@@ -198,8 +234,84 @@ describe('several workers on one file', () => {
       expect(valueOf(db.prepare('SELECT count(DISTINCT tx_id) FROM transactions'))).toBe(workers * count)
       expect(pragmaValue(db, 'user_version')).toBe(SCHEMA_VERSION)
     })
-    const store = openStore(config)
+    const store = await openStore(config)
     expect((await store.getQuote('w3-249'))?.orgId).toBe('org_1')
     await store.close()
   }, 30_000)
+})
+
+describe('PostgreSQL migrations', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>
+  beforeEach(async () => {
+    database = await createTestDatabase()
+  })
+  afterEach(() => database.drop())
+
+  it('stores opened at once on a new database apply each migration exactly once', async () => {
+    const stores = await Promise.all(
+      Array.from({ length: 4 }, () => openStore({ ...config, databaseUrl: database.url })),
+    )
+    await Promise.all(stores.map((store) => store.close()))
+    const applied = await queryDatabase<{ version: number; name: string }>(
+      database.url,
+      'SELECT version, name FROM schema_migrations ORDER BY version',
+    )
+    expect(applied).toEqual(PG_MIGRATIONS.map(({ version, name }) => ({ version, name })))
+    expect(PG_SCHEMA_VERSION).toBe(PG_MIGRATIONS.length)
+    const indexes = await queryDatabase<{ indexname: string }>(
+      database.url,
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'transactions'",
+    )
+    expect(indexes.map((row) => row.indexname)).toEqual(
+      expect.arrayContaining([
+        'transactions_src_tx',
+        'transactions_due',
+        'transactions_unregistered',
+        'history_org',
+        'history_app',
+        'history_sender',
+        'history_src_chain',
+        'history_dst_chain',
+      ]),
+    )
+  })
+
+  it('applies only the pending migrations, and nothing on a current database', async () => {
+    const db = openPgDatabase(database.url, 2)
+    try {
+      const first = PG_MIGRATIONS.slice(0, 1)
+      expect(await migratePg(db, first)).toEqual([1])
+      const extra = { version: 2, name: 'a test table', sql: 'CREATE TABLE migration_probe (id integer)' }
+      expect(await migratePg(db, [...first, extra])).toEqual([2])
+      expect(await migratePg(db, [...first, extra])).toEqual([])
+      expect(await db.query('SELECT * FROM migration_probe')).toEqual([])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('rolls a failed migration back entirely', async () => {
+    const db = openPgDatabase(database.url, 2)
+    try {
+      const broken = { version: 1, name: 'broken', sql: 'CREATE TABLE half (id integer); SELECT no_such_function()' }
+      await expect(migratePg(db, [broken])).rejects.toThrow(/no_such_function/)
+      expect(await db.query("SELECT 1 FROM pg_tables WHERE tablename IN ('half', 'schema_migrations')")).toEqual([])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('refuses a database newer than the code', async () => {
+    await (await openStore({ ...config, databaseUrl: database.url })).close()
+    await queryDatabase(database.url, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", [
+      PG_SCHEMA_VERSION + 1,
+    ])
+    await expect(openStore({ ...config, databaseUrl: database.url })).rejects.toThrow(/newer than this code/)
+  })
+
+  it('refuses to open when the server cannot be reached', async () => {
+    const url = new URL(database.url)
+    url.port = '1'
+    await expect(openStore({ ...config, databaseUrl: url.toString() })).rejects.toThrow(/ECONNREFUSED|connect/)
+  })
 })

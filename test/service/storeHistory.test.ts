@@ -1,19 +1,17 @@
 /**
- * History pages of the SQLite store (`history.ts`) against a reference computed in the test: a generated data set
- * (registered, bare and expired quotes over two organizations, several apps, wallets, chains and times, with ties)
- * and random filters and pages (fast-check). Then the query plans: every filter shape reads through an index,
- * never a scan of the table, and the page's ids come in index order (no sort of the matching rows).
+ * History pages of the store, on both backends (`history.ts`, `postgres/history.ts`), against a reference computed
+ * in the test: a generated data set (registered, bare and expired quotes over two organizations, several apps,
+ * wallets, chains and times, with ties) and random filters and pages (fast-check). Then SQLite's query plans: every
+ * filter shape reads through an index, never a scan of the table, and the page's ids come in index order (no sort of
+ * the matching rows).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../service/store/database.js'
 import { historyQuery } from '../../service/store/history.js'
-import { openStore } from '../../service/store/sqlite.js'
 import type { HistoryFilter, Store } from '../../service/store/store.js'
 import type { ApiKeyRecord } from '../../service/types.js'
+import { STORE_BACKENDS, type StorePlace, closeAndDrop, openFresh } from '../helpers/storeBackends.js'
 
 const T0 = 1_700_000_000
 const ORGS = { org_a: ['a1', 'a2', 'a3'], org_b: ['b1'] } as const
@@ -91,15 +89,10 @@ const filterArbitrary: fc.Arbitrary<HistoryFilter> = fc.record(
   { requiredKeys: ['orgId'] },
 )
 
-let dir: string
-let store: Store
-let databasePath: string
 const rows = generate()
 
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'crossroute-history-'))
-  databasePath = join(dir, 'store.sqlite')
-  store = openStore({ dataDir: dir, databasePath })
+/** Fills a store with `rows`: quotes, then registrations in batches in a shuffled order, then some expiries. */
+async function fill(store: Store): Promise<void> {
   for (const row of rows) {
     const apiKey: ApiKeyRecord = {
       keyId: `k-${row.appId}`,
@@ -139,13 +132,17 @@ beforeAll(async () => {
   }
   // Some bare quotes expire: never listed either way.
   expect(await store.expireQuotes(T0 - 1000 + 300)).toBeGreaterThan(0)
-})
-afterAll(async () => {
-  await store.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+}
 
-describe('listTransactions against a reference', () => {
+describe.each(STORE_BACKENDS)('listTransactions against a reference ($name)', (backend) => {
+  let place: StorePlace
+  let store: Store
+  beforeAll(async () => {
+    ;({ place, store } = await openFresh(backend))
+    await fill(store)
+  }, 60_000)
+  afterAll(() => closeAndDrop(place, store))
+
   it('the data set has ties, several pages per org, and every kind of row', () => {
     const registered = rows.filter((row) => row.registeredAt !== null)
     expect(new Set(registered.map((row) => row.registeredAt)).size).toBeLessThan(registered.length / 1.5)
@@ -200,7 +197,17 @@ describe('listTransactions against a reference', () => {
   })
 })
 
-describe('query plans', () => {
+describe('query plans (SQLite)', () => {
+  let place: StorePlace
+  let store: Store
+  let databasePath: string
+  beforeAll(async () => {
+    ;({ place, store } = await openFresh(STORE_BACKENDS.find((backend) => backend.name === 'sqlite')!))
+    await fill(store)
+    databasePath = place.config.databasePath
+  }, 60_000)
+  afterAll(() => closeAndDrop(place, store))
+
   const shapes: Record<string, HistoryFilter> = {
     'org only': { orgId: 'org_a' },
     'one app': { orgId: 'org_a', appIds: ['a1'] },

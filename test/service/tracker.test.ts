@@ -11,7 +11,7 @@ import { loadSnapshotFile } from '../../engine/loader.js'
 import { loadConfig, parseRpcUrls } from '../../service/config.js'
 import { type ActionResponse, buildAction, newTxId } from '../../service/routes/getAction.js'
 import { parseActionRequest } from '../../service/routes/getActionRequest.js'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import type { ChainObserver, ObserveLegParameters } from '../../service/tracker/chainObserver.js'
 import { createSimulatedObserver } from '../../service/tracker/simulatedObserver.js'
@@ -71,9 +71,9 @@ beforeAll(() => {
 
 let dir: string
 let store: Store
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-tracker-'))
-  store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
+  store = await openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
 })
 afterEach(async () => {
   await store.close()
@@ -259,7 +259,7 @@ describe('tracker: the lifecycle through a real store', () => {
     expect(tx.txPath).toEqual([{ chainId: 42161, txHash: hash, timestamp: String(T0), nextBridge: '' }])
     expect(tx.detail).toMatchObject({ amountOut: response.amountOut.amount, srcValue: response.tx.value })
     // Done: never due again.
-    expect(await store.dueForTracking(T0 + 10_000, 10)).toEqual([])
+    expect(await store.dueForTracking(T0 + 10_000, 10, 60)).toEqual([])
   })
 
   it('a bridge: the source, then the delivery after the lane time, every hop matching bridgeRoute', async () => {
@@ -354,7 +354,7 @@ describe('tracker: the lifecycle through a real store', () => {
     await register(response)
     await trackerWith({ outcome: 'requires refund' }).tick(T0 + 100_000)
     expect(await stored(response.txId)).toMatchObject({ status: 'requires refund', nextCheckAt: null })
-    expect(await store.dueForTracking(T0 + 1_000_000, 10)).toEqual([])
+    expect(await store.dueForTracking(T0 + 1_000_000, 10, 60)).toEqual([])
   })
 
   it('a refund outcome on a same-chain swap fails it (a swap reverts as a whole)', async () => {
@@ -390,7 +390,7 @@ describe('tracker: the lifecycle through a real store', () => {
     await trackerWith().tick(T0 + 1)
     expect((await stored(response.txId)).txPath).toHaveLength(1)
     await store.close()
-    store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
+    store = await openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
     await trackerWith().tick(T0 + 100_000)
     const tx = await stored(response.txId)
     expect(tx.status).toBe('success')
@@ -419,7 +419,7 @@ describe('tracker: the lifecycle through a real store', () => {
       updatedAt: T0,
       txPath: [],
     })
-    expect(await store.dueForTracking(T0 + 2, 10)).toEqual([])
+    expect(await store.dueForTracking(T0 + 2, 10, 60)).toEqual([])
     isMined = true
     await tracker.tick(T0 + 3)
     const tx = await stored(response.txId)

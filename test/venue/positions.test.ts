@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VENUE_FIXTURE_PATH } from '../../fixtures/venue/build.js'
 import { buildOpenApiDocument } from '../../service/openapi/document.js'
 import type { VenueClosedPosition, VenuePosition, VenueTrade } from '../../service/schema/venuePositions.js'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import type { VenueFill } from '../../service/store/venueStore.js'
 import type { VenueFixture } from '../../service/venue/venueFixture.js'
@@ -55,7 +55,7 @@ const fill = (tokenId: string, side: 'BUY' | 'SELL' | 'REDEEM', shares: number, 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'crossroute-venue-'))
   service = await startService({ DATA_DIR: dir }, { timeoutMs: 90_000 })
-  store = openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
+  store = await openStore({ dataDir: dir, databasePath: join(dir, 'crossroute.sqlite') })
   await store.recordVenueFills([
     fill(ACTIVE[0], 'BUY', 100, 0.4),
     fill(ACTIVE[0], 'BUY', 50, 0.7),

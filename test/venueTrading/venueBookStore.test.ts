@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import type { VenueOrder } from '../../service/store/venueBook.js'
 import type { OrderBook } from '../../service/venue/book.js'
@@ -53,7 +53,7 @@ let store: Store
 beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-book-'))
   config = { dataDir, databasePath: join(dataDir, 'crossroute.sqlite') }
-  store = openStore(config)
+  store = await openStore(config)
   await store.seedVenueBooks([BOOK, OTHER])
 })
 
@@ -118,7 +118,7 @@ const { parentPort, workerData } = require('node:worker_threads')
   const { register } = await import('tsx/esm/api')
   register()
   const { openStore } = await import(workerData.sqliteUrl)
-  const store = openStore(workerData.config)
+  const store = await openStore(workerData.config)
   const gate = new Int32Array(workerData.gate)
   Atomics.add(gate, 1, 1) // ready
   Atomics.wait(gate, 0, 0) // all workers start together
@@ -138,7 +138,7 @@ describe('concurrent orders on one book', () => {
       buy({ orderType: index % 3 === 0 ? 'FOK' : 'FAK', amount: BigInt(2_000_000 + (index % 4) * 500_000) }),
     )
     const gate = new SharedArrayBuffer(8) // [start flag, ready count]
-    const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
+    const sqliteUrl = new URL('../../service/store/open.ts', import.meta.url).href
     const runs = Array.from({ length: workers }, (_, id) => {
       const worker = new Worker(WORKER_CODE, {
         eval: true,
@@ -154,7 +154,7 @@ describe('concurrent orders on one book', () => {
     Atomics.store(flags, 0, 1)
     Atomics.notify(flags, 0)
     const results = (await Promise.all(runs)).flat()
-    store = openStore(config)
+    store = await openStore(config)
 
     expect(results).toHaveLength(20)
     const filledAt = new Map<bigint, bigint>()

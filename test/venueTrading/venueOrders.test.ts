@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 import { setSimulatedOutcome } from '../../service/tracker/simulatedOutcomes.js'
 import type { BookLevel } from '../../service/venue/book.js'
@@ -51,7 +51,7 @@ beforeAll(async () => {
     { THREADS: '2', DATA_DIR: dataDir, SIMULATED_TIME_SCALE: '0.001', TRACKER_INTERVAL_MS: '20' },
     { timeoutMs: 90_000 },
   )
-  store = openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
+  store = await openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
   contract = createContract(JSON.parse((await send(`${service.url}/openapi.json`)).body) as OpenApiDocument)
 }, 120_000)
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/sqlite.js'
+import { openStore } from '../../service/store/open.js'
 import type { Store } from '../../service/store/store.js'
 
 const USER = {
@@ -16,9 +16,9 @@ const USER = {
 let dataDir: string
 let store: Store
 
-beforeEach(() => {
+beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-users-'))
-  store = openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
+  store = await openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
 })
 
 afterEach(async () => {

@@ -40,8 +40,25 @@ export interface PgDatabase extends Sql {
  */
 export const DEFAULT_POOL_SIZE = 4
 
-// bigint columns (int8) and numeric come back as strings by default; counts and Unix seconds fit a double, so the
-// backend converts where it reads them (`Number(...)`), never globally: token amounts stay text.
+/**
+ * Type parsers of this backend's pools (never `pg.types` itself, which is global to the process): an `int8`
+ * (`bigint` column, `count(*)`) becomes a `number`. Every `bigint` of the schema is an id, a Unix second, a chain id
+ * (Solana's 1151111081099710 needs more than 32 bits), a count or a block number: all below 2^53, checked here so
+ * that a value beyond it is an error, never a silently rounded number. Token amounts are `text`, `numeric` stays a
+ * string.
+ */
+const TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === pg.types.builtins.INT8 && format !== 'binary') return parseInt8
+    return pg.types.getTypeParser(oid, format)
+  },
+} as pg.CustomTypesConfig
+
+function parseInt8(text: string): number {
+  const value = Number(text)
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 value ${text} is beyond 2^53: read it as text`)
+  return value
+}
 
 /**
  * Opens a pool on `url` (`postgres://user:password@host:port/database`). Connections are made lazily, at the first
@@ -52,7 +69,7 @@ export const DEFAULT_POOL_SIZE = 4
  * @example const db = openPgDatabase('postgres://crossroute@localhost/crossroute')
  */
 export function openPgDatabase(url: string, size = DEFAULT_POOL_SIZE): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: size, idleTimeoutMillis: 30_000 })
+  const pool = new pg.Pool({ connectionString: url, max: size, idleTimeoutMillis: 30_000, types: TYPES })
   // An idle client whose connection drops emits 'error' on the pool; without a listener that would crash the thread.
   // The next query opens a new connection, and its own error (if the server is still gone) reaches the caller.
   pool.on('error', () => {})
