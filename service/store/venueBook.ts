@@ -58,7 +58,7 @@ export const restingSide = (side: OrderSide): 'ask' | 'bid' => (side === 'BUY' ?
 /**
  * The `OrderBook` of a book row and its levels (each side best first, amounts in 10⁻⁶).
  *
- * @example bookOf(row, [{ priceMicros: 490_000n, sizeMicros: 30_000_000n }], []) // bids [{ price: '0.49', size: '30' }]
+ * @example bookOf(row, [{ priceMicros: 490_000n, sizeMicros: 30_000_000n }], []) // bids 0.49 × 30
  */
 export function bookOf(book: BookRow, bids: readonly Level[], asks: readonly Level[]): OrderBook {
   const levels = (side: readonly Level[]) =>

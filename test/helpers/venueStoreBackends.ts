@@ -21,7 +21,9 @@ export interface VenueTestDatabase {
   readonly store: VenueTestStore
   /**
    * Another store on the same database with connections of its own (PostgreSQL: a pool of `connections`; SQLite:
-   * one connection): what another worker or replica would hold. Closed by `dispose`.
+   * one connection, in this thread): what another worker or replica would hold. Closed by `dispose`. On SQLite a
+   * transaction that spans awaits (a settlement) blocks the other connections of its thread until `busy_timeout`:
+   * concurrent settlements across SQLite connections need threads, as the service runs them.
    */
   connect(connections?: number): VenueTestStore
   /** Closes every store and removes the database. */

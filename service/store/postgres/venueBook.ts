@@ -47,12 +47,7 @@ export async function matchOnBook(sql: Sql, order: VenueOrder): Promise<MatchRes
        emptied AS (DELETE FROM venue_book_levels l USING fills f
          WHERE l.token_id = $1 AND l.side = $2 AND l.price_micros = f.price AND l.size_micros = f.size RETURNING 1)
      SELECT ((SELECT count(*) FROM taken) + (SELECT count(*) FROM emptied))::int AS changed`,
-    [
-      order.tokenId,
-      side,
-      result.fills.map((fill) => fill.priceMicros),
-      result.fills.map((fill) => fill.sizeMicros),
-    ],
+    [order.tokenId, side, result.fills.map((fill) => fill.priceMicros), result.fills.map((fill) => fill.sizeMicros)],
   )) as [{ changed: number }]
   // A bug, not a race (the book's lock is held since the read): throwing rolls the whole order back.
   if (changed !== result.fills.length) {

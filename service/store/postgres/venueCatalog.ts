@@ -29,7 +29,17 @@ async function insertCatalog(sql: Sql, events: readonly VenueEvent[]): Promise<v
   const eventRows = events.map((event, index) => {
     const [title, markets, tags, description] = searchColumns(event).map(searchText)
     const json = JSON.stringify({ ...event, markets: [] })
-    return { seq: index + 1, id: event.id, slug: event.slug, volume: event.volume, json, title, markets, tags, description }
+    return {
+      seq: index + 1,
+      id: event.id,
+      slug: event.slug,
+      volume: event.volume,
+      json,
+      title,
+      markets,
+      tags,
+      description,
+    }
   })
   await sql.query(
     `INSERT INTO venue_events (seq, id, slug, volume, event_json, search)

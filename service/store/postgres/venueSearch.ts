@@ -28,7 +28,11 @@ const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}'
  * @example searchText('Pokémon: 2026-12-05!') // 'pokemon 2026 12 05'
  */
 export function searchText(text: string): string {
-  return (foldDiacritics(text).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ')
+  return (
+    foldDiacritics(text)
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).join(' ')
 }
 
 const foldDiacritics = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '')
@@ -45,7 +49,7 @@ export function tsQueryText(query: string, weights = ''): string | undefined {
     .join(' & ')
 }
 
-/** The events matching, with their rank keys. Parameters: $1 tag ids (or NULL), $2 accepting only, then the queries. */
+/** The events matching, with their rank keys. Parameters: $1 tag ids (or NULL), $2 accepting only, $3 $4 queries. */
 const matching = (isAll: boolean) => {
   const filters = `($1::text[] IS NULL OR EXISTS (SELECT 1 FROM venue_event_tags t
       WHERE t.event_id = e.id AND t.tag_id = ANY ($1::text[])))
@@ -59,7 +63,7 @@ const matching = (isAll: boolean) => {
          FROM venue_events e, queries WHERE e.search @@ queries.q AND ${filters})`
 }
 
-/** One search in one snapshot (REPEATABLE READ): the page, the total and the tags agree, as SQLite's read transaction. */
+/** One search in one snapshot (REPEATABLE READ): the page, the total and the tags agree, as in SQLite's transaction. */
 async function search(sql: Sql, query: VenueSearchQuery): Promise<VenueSearchPage> {
   const isAll = query.query.trim() === '*'
   const match = isAll ? undefined : tsQueryText(query.query)
@@ -100,7 +104,8 @@ async function search(sql: Sql, query: VenueSearchQuery): Promise<VenueSearchPag
 /**
  * The search method of `VenueStore` on a PostgreSQL pool.
  *
- * @example await pgVenueSearchMethods(db).searchVenue({ query: 'fed', page: 1, limitPerType: 10, acceptingOrdersOnly: false })
+ * @example
+ * await pgVenueSearchMethods(db).searchVenue({ query: 'fed', page: 1, limitPerType: 10, acceptingOrdersOnly: false })
  */
 export function pgVenueSearchMethods(db: PgDatabase): Pick<VenueStore, 'searchVenue'> {
   return { searchVenue: (query) => db.transaction((tx) => search(tx, query), 'REPEATABLE READ') }

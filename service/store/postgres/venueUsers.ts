@@ -11,7 +11,8 @@ const SELECT = 'SELECT user_id, proxy_wallet, created_at FROM venue_users WHERE 
 /**
  * The venue-user methods on a PostgreSQL pool.
  *
- * @example await pgVenueUserMethods(db).createOrFetchVenueUser({ orgId, userId, address: userId, proxyWallet, createdAt })
+ * @example
+ * await pgVenueUserMethods(db).createOrFetchVenueUser({ orgId, userId, address: userId, proxyWallet, createdAt })
  */
 export function pgVenueUserMethods(db: PgDatabase): VenueUserStore {
   return {

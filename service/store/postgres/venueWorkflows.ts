@@ -69,13 +69,10 @@ export function pgVenueWorkflowMethods(db: PgDatabase): VenueWorkflowStore {
         const workflow = workflowOf(row)
         const outcome = await settle(workflow, toolsOn(tx))
         await writeFills(tx, outcome.fills)
-        await tx.query('UPDATE venue_workflows SET status = $1, timestamp = $2, data_json = $3, reason = $4 WHERE tx_id = $5', [
-          outcome.status,
-          outcome.timestamp,
-          JSON.stringify(outcome.data),
-          outcome.reason ?? null,
-          row.tx_id,
-        ])
+        await tx.query(
+          'UPDATE venue_workflows SET status = $1, timestamp = $2, data_json = $3, reason = $4 WHERE tx_id = $5',
+          [outcome.status, outcome.timestamp, JSON.stringify(outcome.data), outcome.reason ?? null, row.tx_id],
+        )
         return settledWorkflow(workflow, outcome)
       }),
   }

@@ -1,0 +1,78 @@
+/**
+ * The fills of proxy wallets in the store, on both backends: appended in order, read back per user and wallet in
+ * any case, amounts exact as `bigint`, and a batch the table refuses writes nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { VenueFill } from '../../service/store/venueStore.js'
+import { VENUE_STORE_BACKENDS, type VenueTestDatabase, type VenueTestStore } from '../helpers/venueStoreBackends.js'
+
+const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
+const WALLET = '0x1111111111111111111111111111111111111111'
+const OTHER_WALLET = '0x2222222222222222222222222222222222222222'
+const TOKEN = '10181859819235412241349111952383458602722012323104397550162049365057126390549'
+
+const trade = (overrides: Partial<VenueFill> = {}): VenueFill => ({
+  userId: USER,
+  proxyWallet: WALLET,
+  kind: 'TRADE',
+  tokenId: TOKEN,
+  side: 'BUY',
+  priceMicros: 400_000n,
+  sizeMicros: 100_000_000n,
+  timestamp: 1_790_000_060,
+  transactionHash: `0x${'ab'.repeat(32)}`,
+  orderId: `0x${'cd'.repeat(32)}`,
+  ...overrides,
+})
+const stored = (fill: VenueFill): VenueFill => ({
+  ...fill,
+  userId: fill.userId.toLowerCase(),
+  proxyWallet: fill.proxyWallet.toLowerCase(),
+})
+
+describe.each(VENUE_STORE_BACKENDS)('venue fills in the store ($name)', (backend) => {
+  let database: VenueTestDatabase
+  let store: VenueTestStore
+  beforeEach(async () => {
+    database = await backend.create()
+    store = database.store
+  })
+  afterEach(() => database.dispose())
+
+  it('reads fills back in the order recorded, of every wallet of the user or of one', async () => {
+    const { side: _, orderId: __, ...base } = trade()
+    const fills: VenueFill[] = [
+      trade(),
+      trade({ side: 'SELL', sizeMicros: 60_000_000n, priceMicros: 650_000n, timestamp: 1_790_000_120 }),
+      trade({ proxyWallet: OTHER_WALLET, tokenId: '7' }),
+      { ...base, kind: 'REDEEM', priceMicros: 1_000_000n, sizeMicros: 40_000_000n, timestamp: 1_790_000_180 },
+    ]
+    await store.recordVenueFills(fills.slice(0, 2))
+    await store.recordVenueFills(fills.slice(2))
+    expect(await store.venueFills(USER)).toEqual(fills.map(stored))
+    expect(await store.venueFills(USER.toLowerCase(), WALLET.toUpperCase().replace('0X', '0x'))).toEqual(
+      [fills[0]!, fills[1]!, fills[3]!].map(stored),
+    )
+    expect(await store.venueFills(WALLET)).toEqual([])
+  })
+
+  it('keeps amounts exact up to 2⁵³ − 1 micro-units and refuses more', async () => {
+    const largest = trade({ sizeMicros: BigInt(Number.MAX_SAFE_INTEGER) })
+    await store.recordVenueFills([largest])
+    expect(await store.venueFills(USER)).toEqual([stored(largest)])
+    await expect(
+      store.recordVenueFills([trade({ sizeMicros: BigInt(Number.MAX_SAFE_INTEGER) + 1n })]),
+    ).rejects.toThrow()
+  })
+
+  it('a batch with a fill the table refuses writes none of it', async () => {
+    const refused = [
+      [trade(), trade({ priceMicros: 1_000_001n })],
+      [trade(), trade({ side: undefined })],
+      [trade(), { ...trade(), kind: 'REDEEM' as const }],
+      [trade(), trade({ sizeMicros: 0n })],
+    ]
+    for (const batch of refused) await expect(store.recordVenueFills(batch)).rejects.toThrow()
+    expect(await store.venueFills(USER)).toEqual([])
+  })
+})
