@@ -1,9 +1,15 @@
 /**
  * The fills of proxy wallets in the store, on both backends: appended in order, read back per user and wallet in
- * any case, amounts exact as `bigint`, and a batch the table refuses writes nothing.
+ * any case, amounts exact as `bigint`, a batch the table refuses writes nothing, and positions replayed from them
+ * with the store's tokens and books.
  */
+import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { VENUE_FIXTURE_PATH } from '../../fixtures/venue/build.js'
 import type { VenueFill } from '../../service/store/venueStore.js'
+import type { OrderBook } from '../../service/venue/book.js'
+import { currentPositions, replay } from '../../service/venue/positions.js'
+import type { VenueFixture } from '../../service/venue/venueFixture.js'
 import { VENUE_STORE_BACKENDS, type VenueTestDatabase, type VenueTestStore } from '../helpers/venueStoreBackends.js'
 
 const USER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
@@ -74,5 +80,40 @@ describe.each(VENUE_STORE_BACKENDS)('venue fills in the store ($name)', (backend
     ]
     for (const batch of refused) await expect(store.recordVenueFills(batch)).rejects.toThrow()
     expect(await store.venueFills(USER)).toEqual([])
+  })
+
+  it('positions replay the stored fills with the stored tokens, valued at the live book mid', async () => {
+    const fixture = JSON.parse(readFileSync(VENUE_FIXTURE_PATH, 'utf8')) as VenueFixture
+    const event = fixture.events.find((candidate) => candidate.slug === 'us-recession-in-2026')!
+    const [yes] = JSON.parse(event.markets[0]!.clobTokenIds) as [string, string]
+    await store.loadVenueCatalog(fixture.events, 'v1')
+    const book: OrderBook = {
+      tokenId: yes,
+      market: event.markets[0]!.conditionId,
+      tickSize: '0.01',
+      minOrderSize: '5',
+      negRisk: false,
+      bids: [{ price: '0.6', size: '10' }],
+      asks: [{ price: '0.62', size: '10' }],
+    }
+    await store.seedVenueBooks([book])
+    await store.recordVenueFills([
+      trade({ tokenId: yes }),
+      trade({ tokenId: yes, priceMicros: 700_000n, sizeMicros: 50_000_000n }),
+      trade({ tokenId: yes, side: 'SELL', priceMicros: 650_000n, sizeMicros: 60_000_000n }),
+    ])
+    const replayed = await replay(await store.venueFills(USER), (ids) => store.venueTokens(ids))
+    const live = await store.getVenueBook(yes)
+    const [position] = currentPositions(replayed, (tokenId) => (tokenId === yes ? live : undefined))
+    // avgPrice = (100 × 0.40 + 50 × 0.70) / 150 = 0.50; the sale realizes 60 × (0.65 − 0.50) = 9; mid 0.61.
+    expect(position).toMatchObject({
+      asset: yes,
+      eventSlug: event.slug,
+      size: 90,
+      avgPrice: 0.5,
+      totalBought: 150,
+      realizedPnl: 9,
+      curPrice: 0.61,
+    })
   })
 })

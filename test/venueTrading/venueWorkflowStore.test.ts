@@ -112,17 +112,7 @@ describe.each(VENUE_STORE_BACKENDS)('venue workflows in the store ($name)', (bac
           orderRequest: { ...workflow().data.orderRequest, side: 'SELL', amount, price: 0.45 },
         },
       })
-    const bought: VenueFill = {
-      userId: USER,
-      proxyWallet: WALLET,
-      kind: 'TRADE',
-      tokenId: TOKEN,
-      side: 'BUY',
-      priceMicros: 500_000n,
-      sizeMicros: 10_000_000n,
-      timestamp: 1_790_000_000,
-      transactionHash: `0x${'ee'.repeat(32)}`,
-    }
+    const bought = fillOf({ sizeMicros: 10_000_000n })
     await store.recordVenueFills([bought])
     const [many, few] = [`0x${'d4'.repeat(32)}`, `0x${'e5'.repeat(32)}`]
     await store.recordVenueWorkflow(sell(many, 12))
@@ -197,7 +187,7 @@ function order() {
     tickSize: '0.01',
   } as const
 }
-function fillOf(): VenueFill {
+function fillOf(overrides: Partial<VenueFill> = {}): VenueFill {
   return {
     userId: USER,
     proxyWallet: WALLET,
@@ -208,5 +198,6 @@ function fillOf(): VenueFill {
     sizeMicros: 1_000_000n,
     timestamp: 1_790_000_000,
     transactionHash: `0x${'ff'.repeat(32)}`,
+    ...overrides,
   }
 }
