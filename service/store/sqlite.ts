@@ -15,6 +15,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import type { ServiceConfig } from '../config.js'
 import { apiKeyMethods } from './apiKeys.js'
+import { type ConnectionGate, gateOf } from './connectionGate.js'
 import { type Database, openDatabase, pragmaValue, prepare } from './database.js'
 import { depositMethods } from './deposits.js'
 import { historyMethods } from './history.js'
@@ -59,7 +60,7 @@ export function openSqliteStore(config: Pick<ServiceConfig, 'dataDir' | 'databas
   try {
     configureConnection(db, config.databasePath)
     migrate(db)
-    return asyncMethods(sqliteStore(db))
+    return asyncMethods(sqliteStore(db), gateOf(db))
   } catch (error) {
     db.close()
     throw error
@@ -87,14 +88,24 @@ export function configureConnection(db: Database, path: string): void {
 /**
  * The `Store` of synchronous methods: each becomes an `async` function around it, so that a libsql error is a
  * rejection (as on PostgreSQL), never a throw from the call itself. `recordQuoteSoon` is already asynchronous.
+ * With a `gate`, a call waits while an exclusive section (a transaction spanning `await`s: `connectionGate.ts`)
+ * holds the connection.
  *
- * @example const store = asyncMethods(sqliteStore(db))
+ * @example const store = asyncMethods(sqliteStore(db), gateOf(db))
  */
-export function asyncMethods<T extends object>(methods: T): { [K in keyof T]: AsyncMethod<T[K]> } {
+export function asyncMethods<T extends object>(
+  methods: T,
+  gate?: ConnectionGate,
+): { [K in keyof T]: AsyncMethod<T[K]> } {
   const wrapped: Record<string, unknown> = {}
   for (const [name, method] of Object.entries(methods)) {
     wrapped[name] =
-      typeof method === 'function' ? async (...args: unknown[]): Promise<unknown> => method(...args) : method
+      typeof method === 'function'
+        ? async (...args: unknown[]): Promise<unknown> => {
+            while (gate?.isHeld === true) await gate.released()
+            return method(...args)
+          }
+        : method
   }
   return wrapped as { [K in keyof T]: AsyncMethod<T[K]> }
 }
@@ -149,7 +160,10 @@ function sqliteStore(db: Database): SqliteMethods {
     resolve: () => void
     reject: (error: unknown) => void
   }[] = []
-  const flushQuotes = () => {
+  const gate = gateOf(db)
+  const flushQuotes = (): void => {
+    // A settlement's transaction (connectionGate.ts) may be open across awaits: its commit comes first.
+    if (gate.isHeld) return void gate.released().then(flushQuotes)
     const batch = queued
     queued = []
     try {

@@ -38,12 +38,13 @@ export interface VenueBookStore {
   matchVenueOrder(order: VenueOrder): Promise<MatchResult | undefined>
 }
 
-interface BookRow {
+/** A `venue_books` row as both backends read it (`neg_risk`: 0/1 on SQLite, a boolean on PostgreSQL). */
+export interface BookRow {
   token_id: string
   market: string
   tick_size: string
   min_order_size: string
-  neg_risk: number
+  neg_risk: number | boolean
   last_trade_price: string | null
 }
 interface LevelRow {
@@ -52,7 +53,27 @@ interface LevelRow {
 }
 
 /** The side a resting level is on, for the side an order takes from. */
-const restingSide = (side: OrderSide) => (side === 'BUY' ? 'ask' : 'bid')
+export const restingSide = (side: OrderSide): 'ask' | 'bid' => (side === 'BUY' ? 'ask' : 'bid')
+
+/**
+ * The `OrderBook` of a book row and its levels (each side best first, amounts in 10⁻⁶).
+ *
+ * @example bookOf(row, [{ priceMicros: 490_000n, sizeMicros: 30_000_000n }], []) // bids 0.49 × 30
+ */
+export function bookOf(book: BookRow, bids: readonly Level[], asks: readonly Level[]): OrderBook {
+  const levels = (side: readonly Level[]) =>
+    side.map((level) => ({ price: formatMicros(level.priceMicros), size: formatMicros(level.sizeMicros) }))
+  return {
+    tokenId: book.token_id,
+    market: book.market,
+    tickSize: book.tick_size,
+    minOrderSize: book.min_order_size,
+    negRisk: book.neg_risk === 1 || book.neg_risk === true,
+    bids: levels(bids),
+    asks: levels(asks),
+    ...(book.last_trade_price === null ? {} : { lastTradePrice: book.last_trade_price }),
+  }
+}
 
 /**
  * The venue-book methods over one connection; statements are prepared once. Level amounts are read as `bigint`
@@ -104,22 +125,7 @@ export function venueBookMethods(db: Database): Synchronous<VenueBookStore> {
     seedVenueBooks: (books) => seed.immediate(books),
     getVenueBook(tokenId) {
       const book = selectBook.get(tokenId)
-      if (book === undefined) return undefined
-      const levels = (side: 'ask' | 'bid') =>
-        levelsOf(tokenId, side).map((level) => ({
-          price: formatMicros(level.priceMicros),
-          size: formatMicros(level.sizeMicros),
-        }))
-      return {
-        tokenId: book.token_id,
-        market: book.market,
-        tickSize: book.tick_size,
-        minOrderSize: book.min_order_size,
-        negRisk: book.neg_risk === 1,
-        bids: levels('bid'),
-        asks: levels('ask'),
-        ...(book.last_trade_price === null ? {} : { lastTradePrice: book.last_trade_price }),
-      }
+      return book === undefined ? undefined : bookOf(book, levelsOf(tokenId, 'bid'), levelsOf(tokenId, 'ask'))
     },
     matchVenueOrder: (order) => match.immediate(order),
   }

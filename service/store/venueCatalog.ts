@@ -51,8 +51,13 @@ export function marketRowsOf(db: Database): (eventIds: readonly string[], accept
 
 const GENERIC_OUTCOMES: ReadonlySet<string> = new Set(['Yes', 'No'])
 
-/** The text the search index holds for an event: its title, its markets' wording, its tags, the descriptions. */
-function searchColumns(event: VenueEvent): [string, string, string, string] {
+/**
+ * The text the search index holds for an event: its title, its markets' wording, its tags, the descriptions (both
+ * backends index these four, weighted in that order).
+ *
+ * @example const [title, markets, tags, description] = searchColumns(event)
+ */
+export function searchColumns(event: VenueEvent): [string, string, string, string] {
   const markets = event.markets.map((market) => {
     // Named outcomes (teams, Up/Down, Over/Under) are searchable; Yes/No, in nearly every market, would only add noise.
     const outcomes = (JSON.parse(market.outcomes) as string[]).filter((outcome) => !GENERIC_OUTCOMES.has(outcome))

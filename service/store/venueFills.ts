@@ -6,26 +6,31 @@ import { type Database, prepare } from './database.js'
 import type { VenueFill, VenueStore } from './venueStore.js'
 import type { Synchronous } from './store.js'
 
-interface FillRow {
+/** A `venue_fills` row as both backends read it (PostgreSQL's `BIGINT`s arrive as strings). */
+export interface FillRow {
   user_id: string
   proxy_wallet: string
   kind: 'TRADE' | 'REDEEM'
   token_id: string
   side: 'BUY' | 'SELL' | null
-  price_micros: number
-  size_micros: number
-  timestamp: number
+  price_micros: number | string
+  size_micros: number | string
+  timestamp: number | string
   transaction_hash: string
   order_id: string | null
 }
 
-/** Integers of 10⁻⁶ are stored as SQLite integers: exact up to 2⁵³ − 1 (9 billion shares or pUSD). */
+/**
+ * Integers of 10⁻⁶ are stored as SQLite integers: exact up to 2⁵³ − 1 (9 billion shares or pUSD). PostgreSQL's
+ * `BIGINT` would hold more; the same bound keeps the backends alike.
+ */
 function storedInteger(value: bigint, name: string): number {
   if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`venue fill: ${name} out of range`)
   return Number(value)
 }
 
-function fillOf(row: FillRow): VenueFill {
+/** The fill of a stored row. */
+export function fillOf(row: FillRow): VenueFill {
   return {
     userId: row.user_id,
     proxyWallet: row.proxy_wallet,
@@ -34,7 +39,7 @@ function fillOf(row: FillRow): VenueFill {
     ...(row.side === null ? {} : { side: row.side }),
     priceMicros: BigInt(row.price_micros),
     sizeMicros: BigInt(row.size_micros),
-    timestamp: row.timestamp,
+    timestamp: Number(row.timestamp),
     transactionHash: row.transaction_hash,
     ...(row.order_id === null ? {} : { orderId: row.order_id }),
   }
@@ -42,8 +47,7 @@ function fillOf(row: FillRow): VenueFill {
 
 /** The fill methods of `VenueStore` over one connection. */
 export function venueFillMethods(db: Database): Pick<Synchronous<VenueStore>, 'recordVenueFills' | 'venueFills'> {
-  const selectColumns = `SELECT user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
-    transaction_hash, order_id FROM venue_fills`
+  const selectColumns = `SELECT ${FILL_COLUMNS} FROM venue_fills`
   const byUser = prepare<[string], FillRow>(db, `${selectColumns} WHERE user_id = ? ORDER BY id`)
   const byWallet = prepare<[string, string], FillRow>(
     db,
@@ -69,27 +73,34 @@ export function venueFillMethods(db: Database): Pick<Synchronous<VenueStore>, 'r
  * (`venueWorkflows.ts`) calls it inside the transaction that matched the order.
  */
 export function venueFillWriter(db: Database): (fills: readonly VenueFill[]) => void {
-  const insert = prepare<[Record<string, string | number | null>]>(
+  const insert = prepare<(string | number | null)[]>(
     db,
-    `INSERT INTO venue_fills (user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp,
-       transaction_hash, order_id)
-     VALUES (@userId, @proxyWallet, @kind, @tokenId, @side, @priceMicros, @sizeMicros, @timestamp, @transactionHash,
-       @orderId)`,
+    `INSERT INTO venue_fills (${FILL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
   return (fills: readonly VenueFill[]) => {
-    for (const fill of fills) {
-      insert.run({
-        userId: fill.userId.toLowerCase(),
-        proxyWallet: fill.proxyWallet.toLowerCase(),
-        kind: fill.kind,
-        tokenId: fill.tokenId,
-        side: fill.side ?? null,
-        priceMicros: storedInteger(fill.priceMicros, 'priceMicros'),
-        sizeMicros: storedInteger(fill.sizeMicros, 'sizeMicros'),
-        timestamp: fill.timestamp,
-        transactionHash: fill.transactionHash,
-        orderId: fill.orderId ?? null,
-      })
-    }
+    for (const fill of fills) insert.run(...fillValues(fill))
   }
+}
+
+/** The columns a fill is written to, in `fillValues` order. */
+export const FILL_COLUMNS =
+  'user_id, proxy_wallet, kind, token_id, side, price_micros, size_micros, timestamp, transaction_hash, order_id'
+
+/**
+ * The values of a fill's row in `FILL_COLUMNS` order: accounts in lower case, amounts checked against the bound.
+ * @throws Error for an amount outside [0, 2⁵³ − 1].
+ */
+export function fillValues(fill: VenueFill): (string | number | null)[] {
+  return [
+    fill.userId.toLowerCase(),
+    fill.proxyWallet.toLowerCase(),
+    fill.kind,
+    fill.tokenId,
+    fill.side ?? null,
+    storedInteger(fill.priceMicros, 'priceMicros'),
+    storedInteger(fill.sizeMicros, 'sizeMicros'),
+    fill.timestamp,
+    fill.transactionHash,
+    fill.orderId ?? null,
+  ]
 }

@@ -27,11 +27,21 @@ export const MAX_TERMS = 16
  * @example ftsMatch('Fed decision, october!') // '"fed"* "decision"* "october"*'
  */
 export function ftsMatch(query: string): string | undefined {
-  const words = query
+  const words = queryWords(query)
+  return words === undefined ? undefined : words.map((word) => `"${word}"*`).join(' ')
+}
+
+/**
+ * The words a query searches for: runs of letters and digits in lower case (everything else separates them), at
+ * most `MAX_TERMS`; `undefined` when it has none. Both backends match these, each as a prefix.
+ *
+ * @example queryWords('Fed decision, october!') // ['fed', 'decision', 'october']
+ */
+export function queryWords(query: string): string[] | undefined {
+  return query
     .toLowerCase()
     .match(/[\p{L}\p{N}]+/gu)
     ?.slice(0, MAX_TERMS)
-  return words === undefined ? undefined : words.map((word) => `"${word}"*`).join(' ')
 }
 
 const FILTERS = `

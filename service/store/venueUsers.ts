@@ -42,18 +42,22 @@ export interface VenueUserStore {
   getVenueUser(orgId: string, userId: string): Promise<VenueUser | undefined>
 }
 
-interface VenueUserRow {
+/** A `venue_users` row as both backends read it (`created_at`: a string from PostgreSQL's `BIGINT`). */
+export interface VenueUserRow {
   user_id: string
   proxy_wallet: string
-  created_at: number
+  created_at: number | string
 }
 
-// `address` is stored in lower case (the key); the answer's is the checksummed form, which is the `userId`.
-const userOf = (row: VenueUserRow): VenueUser => ({
+/**
+ * The user of a stored row. `address` is stored in lower case (the key); the answer's is the checksummed form,
+ * which is the `userId`.
+ */
+export const userOf = (row: VenueUserRow): VenueUser => ({
   userId: row.user_id,
   address: row.user_id,
   proxyWallet: row.proxy_wallet,
-  createdAt: row.created_at,
+  createdAt: Number(row.created_at),
 })
 
 /**

@@ -7,6 +7,7 @@
  */
 import type { VenueWorkflowData } from '../schema/venueOrder.js'
 import type { MatchResult } from '../venue/matching/types.js'
+import { gateOf } from './connectionGate.js'
 import { type Database, prepare } from './database.js'
 import { type VenueOrder, venueBookMatcher } from './venueBook.js'
 import { venueFillWriter } from './venueFills.js'
@@ -49,15 +50,25 @@ export interface VenueWorkflowSettlement {
   readonly timestamp: number
 }
 
-/** What a settlement may do inside the transaction: match an order, count the shares a wallet holds, read a token. */
+/**
+ * What a settlement may do inside the transaction: match an order, count the shares a wallet holds, read a token.
+ * Each returns a Promise: on PostgreSQL it is a query on the settlement's own connection. A settlement awaits
+ * nothing but these (on SQLite they resolve at once, so the transaction never waits on I/O with the write lock).
+ */
 export interface VenueSettlementTools {
   /** `matchVenueOrder` within the settlement's transaction (`undefined`: the token has no book). */
-  match(order: VenueOrder): MatchResult | undefined
+  match(order: VenueOrder): Promise<MatchResult | undefined>
   /** Shares (10⁻⁶) of `tokenId` the wallet holds now: bought, less sold and redeemed. */
-  sharesHeld(proxyWallet: string, tokenId: string): bigint
+  sharesHeld(proxyWallet: string, tokenId: string): Promise<bigint>
   /** The catalog entry of an outcome token (`venueTokens`), or `undefined`. */
-  token(tokenId: string): VenueTokenInfo | undefined
+  token(tokenId: string): Promise<VenueTokenInfo | undefined>
 }
+
+/** What `settleVenueWorkflow` calls inside its transaction: decides the outcome of a `pending` workflow. */
+export type VenueSettle = (
+  workflow: VenueWorkflowRecord,
+  tools: VenueSettlementTools,
+) => Promise<VenueWorkflowSettlement>
 
 /** The workflow methods of the store. Every method returns a Promise (the PostgreSQL backend is asynchronous). */
 export interface VenueWorkflowStore {
@@ -76,10 +87,7 @@ export interface VenueWorkflowStore {
    * `pending` (or unknown) is left alone and `settle` is not called. Resolves to the settled workflow, or
    * `undefined` when nothing was settled. If `settle` throws, nothing is written (the book is unchanged).
    */
-  settleVenueWorkflow(
-    txId: string,
-    settle: (workflow: VenueWorkflowRecord, tools: VenueSettlementTools) => VenueWorkflowSettlement,
-  ): Promise<VenueWorkflowRecord | undefined>
+  settleVenueWorkflow(txId: string, settle: VenueSettle): Promise<VenueWorkflowRecord | undefined>
 }
 
 /**
@@ -101,7 +109,8 @@ export const VENUE_WORKFLOWS_SQL = `
   );
 `
 
-interface WorkflowRow {
+/** A `venue_workflows` row as both backends read it (`timestamp` is a string from PostgreSQL's `BIGINT`). */
+export interface WorkflowRow {
   tx_id: string
   org_id: string
   user_id: string
@@ -109,14 +118,17 @@ interface WorkflowRow {
   name: string
   operation: string
   status: VenueWorkflowStatus
-  timestamp: number
+  timestamp: number | string
   data_json: string
   reason: string | null
 }
 
-const COLUMNS = 'tx_id, org_id, user_id, proxy_wallet, name, operation, status, timestamp, data_json, reason'
+/** The columns of `venue_workflows`, in `WorkflowRow`'s order. */
+export const WORKFLOW_COLUMNS =
+  'tx_id, org_id, user_id, proxy_wallet, name, operation, status, timestamp, data_json, reason'
 
-function workflowOf(row: WorkflowRow): VenueWorkflowRecord {
+/** The record of a stored row. */
+export function workflowOf(row: WorkflowRow): VenueWorkflowRecord {
   return {
     txId: row.tx_id,
     orgId: row.org_id,
@@ -131,6 +143,41 @@ function workflowOf(row: WorkflowRow): VenueWorkflowRecord {
   }
 }
 
+/** The values of a workflow's row, in `WORKFLOW_COLUMNS` order (`data` as JSON text). */
+export function workflowValues(workflow: VenueWorkflowRecord): (string | number | null)[] {
+  return [
+    workflow.txId,
+    workflow.orgId,
+    workflow.userId,
+    workflow.proxyWallet,
+    workflow.name,
+    workflow.operation,
+    workflow.status,
+    workflow.timestamp,
+    JSON.stringify(workflow.data),
+    workflow.reason ?? null,
+  ]
+}
+
+/** The workflow once `outcome` is written. */
+export function settledWorkflow(workflow: VenueWorkflowRecord, outcome: VenueWorkflowSettlement): VenueWorkflowRecord {
+  return {
+    ...workflow,
+    status: outcome.status,
+    timestamp: outcome.timestamp,
+    data: outcome.data,
+    ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+  }
+}
+
+/**
+ * The shares (10⁻⁶) a wallet holds of a token: its fills summed, bought less sold and redeemed. Integers of 10⁻⁶;
+ * SUM over one wallet's fills of one token. `wallet` and `token` are the placeholders of the backend.
+ */
+export const sharesHeldSql = (wallet: string, token: string): string =>
+  `SELECT SUM(CASE WHEN kind = 'TRADE' AND side = 'BUY' THEN size_micros ELSE -size_micros END) AS held
+   FROM venue_fills WHERE proxy_wallet = ${wallet} AND token_id = ${token}`
+
 /**
  * The workflow methods over one connection; statements are prepared once.
  *
@@ -139,65 +186,55 @@ function workflowOf(row: WorkflowRow): VenueWorkflowRecord {
  * await workflows.getVenueWorkflow(txId, orgId)
  */
 export function venueWorkflowMethods(db: Database): VenueWorkflowStore {
-  const insert = prepare<[Record<string, string | number | null>]>(
+  const insert = prepare<(string | number | null)[]>(
     db,
-    `INSERT INTO venue_workflows (${COLUMNS})
-     VALUES (@txId, @orgId, @userId, @proxyWallet, @name, @operation, @status, @timestamp, @data, @reason)`,
+    `INSERT INTO venue_workflows (${WORKFLOW_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-  const byTxId = prepare<[string], WorkflowRow>(db, `SELECT ${COLUMNS} FROM venue_workflows WHERE tx_id = ?`)
+  const byTxId = prepare<[string], WorkflowRow>(db, `SELECT ${WORKFLOW_COLUMNS} FROM venue_workflows WHERE tx_id = ?`)
   const update = prepare<[string, number, string, string | null, string]>(
     db,
     "UPDATE venue_workflows SET status = ?, timestamp = ?, data_json = ?, reason = ? WHERE tx_id = ? AND status = 'pending'",
   )
-  // Integers of 10⁻⁶; SUM over at most one wallet's fills of one token.
-  const held = prepare<[string, string], { held: number | null }>(
-    db,
-    `SELECT SUM(CASE WHEN kind = 'TRADE' AND side = 'BUY' THEN size_micros ELSE -size_micros END) AS held
-     FROM venue_fills WHERE proxy_wallet = ? AND token_id = ?`,
-  )
+  const held = prepare<[string, string], { held: number | null }>(db, sharesHeldSql('?', '?'))
   const { venueTokens } = venueCatalogMethods(db)
   const match = venueBookMatcher(db)
   const writeFills = venueFillWriter(db)
+  // Synchronous statements behind Promises (the interface is PostgreSQL's): each resolves at once.
   const tools: VenueSettlementTools = {
-    match,
-    sharesHeld: (proxyWallet, tokenId) => BigInt(held.get(proxyWallet.toLowerCase(), tokenId)?.held ?? 0),
-    token: (tokenId) => venueTokens([tokenId])[0],
+    match: async (order) => match(order),
+    sharesHeld: async (proxyWallet, tokenId) => BigInt(held.get(proxyWallet.toLowerCase(), tokenId)?.held ?? 0),
+    token: async (tokenId) => venueTokens([tokenId])[0],
   }
+  const gate = gateOf(db)
 
-  const settleInTransaction = db.transaction(
-    (txId: string, settle: Parameters<VenueWorkflowStore['settleVenueWorkflow']>[1]) => {
-      const row = byTxId.get(txId)
-      if (row === undefined || row.status !== 'pending') return undefined
-      const workflow = workflowOf(row)
-      const outcome = settle(workflow, tools)
-      writeFills(outcome.fills)
-      const reason = outcome.reason ?? null
-      update.run(outcome.status, outcome.timestamp, JSON.stringify(outcome.data), reason, txId)
-      const settled: VenueWorkflowRecord = {
-        ...workflow,
-        status: outcome.status,
-        timestamp: outcome.timestamp,
-        data: outcome.data,
-        ...(outcome.reason === undefined ? {} : { reason: outcome.reason }),
+  /**
+   * `BEGIN IMMEDIATE` … `COMMIT` around an awaited `settle`: libsql's `db.transaction` cannot span an await, so the
+   * transaction is explicit, and the gate keeps every other call of this connection out until it ends.
+   */
+  const settleInTransaction = (txId: string, settle: VenueSettle) =>
+    gate.exclusive(async () => {
+      db.exec('BEGIN IMMEDIATE')
+      try {
+        const row = byTxId.get(txId)
+        let settled: VenueWorkflowRecord | undefined
+        if (row !== undefined && row.status === 'pending') {
+          const workflow = workflowOf(row)
+          const outcome = await settle(workflow, tools)
+          writeFills(outcome.fills)
+          update.run(outcome.status, outcome.timestamp, JSON.stringify(outcome.data), outcome.reason ?? null, txId)
+          settled = settledWorkflow(workflow, outcome)
+        }
+        db.exec('COMMIT')
+        return settled
+      } catch (error) {
+        if (db.inTransaction) db.exec('ROLLBACK')
+        throw error
       }
-      return settled
-    },
-  )
+    })
 
   return {
     async recordVenueWorkflow(workflow) {
-      insert.run({
-        txId: workflow.txId,
-        orgId: workflow.orgId,
-        userId: workflow.userId,
-        proxyWallet: workflow.proxyWallet,
-        name: workflow.name,
-        operation: workflow.operation,
-        status: workflow.status,
-        timestamp: workflow.timestamp,
-        data: JSON.stringify(workflow.data),
-        reason: workflow.reason ?? null,
-      })
+      insert.run(...workflowValues(workflow))
     },
     async getVenueWorkflow(txId, orgId) {
       const row = byTxId.get(txId.toLowerCase())
@@ -212,7 +249,7 @@ export function venueWorkflowMethods(db: Database): VenueWorkflowStore {
       return found
     },
     async settleVenueWorkflow(txId, settle) {
-      return settleInTransaction.immediate(txId.toLowerCase(), settle)
+      return settleInTransaction(txId.toLowerCase(), settle)
     },
   }
 }

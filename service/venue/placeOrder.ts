@@ -58,7 +58,7 @@ export function venueWorkflowSettler(store: OrderStore, now = () => Math.floor(D
   return async (tx, update) => {
     const { status } = update
     if (status === undefined || status === 'pending') return
-    await store.settleVenueWorkflow(tx.txId, (workflow, tools) => {
+    await store.settleVenueWorkflow(tx.txId, async (workflow, tools) => {
       const timestamp = now()
       if (status !== 'success') {
         const reason = `the funding transaction ended ${status}: no order was placed`
@@ -74,12 +74,12 @@ export function venueWorkflowSettler(store: OrderStore, now = () => Math.floor(D
 }
 
 /** Places the workflow's order for `amount` (BUY pUSD, SELL shares; 10⁻⁶), inside the settlement. */
-function placeOrder(
+async function placeOrder(
   workflow: VenueWorkflowRecord,
   tools: VenueSettlementTools,
   amount: bigint,
   timestamp: number,
-): VenueWorkflowSettlement {
+): Promise<VenueWorkflowSettlement> {
   const { orderRequest } = workflow.data
   const failed = (reason: string): VenueWorkflowSettlement => ({
     status: 'failed',
@@ -90,14 +90,14 @@ function placeOrder(
   })
   const tokenId = orderRequest.tokenID
   if (orderRequest.side === 'SELL') {
-    const held = tools.sharesHeld(workflow.proxyWallet, tokenId)
+    const held = await tools.sharesHeld(workflow.proxyWallet, tokenId)
     if (held < amount) {
       return failed(`the proxy wallet holds ${formatMicros(held)} shares, fewer than ${formatMicros(amount)}`)
     }
   }
-  const token = tools.token(tokenId)
+  const token = await tools.token(tokenId)
   if (token === undefined) return failed('the token is no longer in the venue catalog')
-  const result = tools.match({
+  const result = await tools.match({
     tokenId,
     side: orderRequest.side,
     orderType: orderRequest.orderType,

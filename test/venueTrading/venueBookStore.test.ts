@@ -1,18 +1,20 @@
 /**
- * The live order book in the store: seeding and reading back, matching that takes liquidity out of the levels, and
- * 20 concurrent orders from four worker threads (four connections on one file) that never fill the same liquidity.
+ * The live order book in the store, on both backends: seeding and reading back, matching that takes liquidity out
+ * of the levels; on SQLite 20 concurrent orders from four worker threads (four connections on one file), on
+ * PostgreSQL 20 at once on 20 connections, that never fill the same liquidity.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/open.js'
+import { openSqliteStore } from '../../service/store/sqlite.js'
 import type { Store } from '../../service/store/store.js'
 import type { VenueOrder } from '../../service/store/venueBook.js'
 import type { OrderBook } from '../../service/venue/book.js'
 import type { MatchResult } from '../../service/venue/matching/types.js'
 import { toMicros } from '../../service/venue/matching/units.js'
+import { VENUE_STORE_BACKENDS, type VenueTestDatabase, type VenueTestStore } from '../helpers/venueStoreBackends.js'
 
 const TOKEN = '10181859819235412241349111952383458602722012323104397550162049365057126390549'
 const BOOK: OrderBook = {
@@ -46,23 +48,16 @@ const buy = (overrides: Partial<VenueOrder> = {}): VenueOrder => ({
   ...overrides,
 })
 
-let dataDir: string
-let config: { dataDir: string; databasePath: string }
-let store: Store
+describe.each(VENUE_STORE_BACKENDS)('venue books in the store ($name)', (backend) => {
+  let database: VenueTestDatabase
+  let store: VenueTestStore
+  beforeEach(async () => {
+    database = await backend.create()
+    store = database.store
+    await store.seedVenueBooks([BOOK, OTHER])
+  })
+  afterEach(() => database.dispose())
 
-beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-book-'))
-  config = { dataDir, databasePath: join(dataDir, 'crossroute.sqlite') }
-  store = await openStore(config)
-  await store.seedVenueBooks([BOOK, OTHER])
-})
-
-afterEach(async () => {
-  await store.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-describe('venue books in the store', () => {
   it('reads a seeded book back as it was given', async () => {
     expect(await store.getVenueBook(TOKEN)).toEqual(BOOK)
     expect(await store.getVenueBook(OTHER.tokenId)).toEqual(OTHER)
@@ -117,8 +112,8 @@ const { parentPort, workerData } = require('node:worker_threads')
 ;(async () => {
   const { register } = await import('tsx/esm/api')
   register()
-  const { openStore } = await import(workerData.sqliteUrl)
-  const store = await openStore(workerData.config)
+  const { openSqliteStore } = await import(workerData.sqliteUrl)
+  const store = openSqliteStore(workerData.config)
   const gate = new Int32Array(workerData.gate)
   Atomics.add(gate, 1, 1) // ready
   Atomics.wait(gate, 0, 0) // all workers start together
@@ -129,20 +124,38 @@ const { parentPort, workerData } = require('node:worker_threads')
 })()
 `
 
-describe('concurrent orders on one book', () => {
+/** Every level filled exactly what it held (never more), the asks are gone, and some order came up short. */
+async function expectAsksFilledOnce(results: readonly MatchResult[], store: Pick<Store, 'getVenueBook'>) {
+  const filledAt = new Map<bigint, bigint>()
+  for (const result of results) {
+    for (const fill of result.fills)
+      filledAt.set(fill.priceMicros, (filledAt.get(fill.priceMicros) ?? 0n) + fill.sizeMicros)
+  }
+  const held = new Map(BOOK.asks.map((level) => [toMicros(level.price), toMicros(level.size)]))
+  expect(filledAt).toEqual(held)
+  expect((await store.getVenueBook(TOKEN))!.asks).toEqual([])
+  expect(results.some((result) => result.status === 'killed')).toBe(true)
+}
+
+// $3 each, 20 orders: $60 of demand for ~$26 of asks, so the book is emptied and some orders come up short.
+const ORDERS = Array.from({ length: 20 }, (_, index) =>
+  buy({ orderType: index % 3 === 0 ? 'FOK' : 'FAK', amount: BigInt(2_000_000 + (index % 4) * 500_000) }),
+)
+
+describe('concurrent orders on one book (SQLite)', () => {
   it('20 orders from four worker threads never fill the same liquidity', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-book-'))
+    const config = { dataDir, databasePath: join(dataDir, 'crossroute.sqlite') }
+    let store = openSqliteStore(config)
+    await store.seedVenueBooks([BOOK])
     await store.close()
     const workers = 4
-    // $3 each, 20 orders: $60 of demand for ~$26 of asks, so the book is emptied and some orders come up short.
-    const orders = Array.from({ length: 20 }, (_, index) =>
-      buy({ orderType: index % 3 === 0 ? 'FOK' : 'FAK', amount: BigInt(2_000_000 + (index % 4) * 500_000) }),
-    )
     const gate = new SharedArrayBuffer(8) // [start flag, ready count]
-    const sqliteUrl = new URL('../../service/store/open.ts', import.meta.url).href
+    const sqliteUrl = new URL('../../service/store/sqlite.ts', import.meta.url).href
     const runs = Array.from({ length: workers }, (_, id) => {
       const worker = new Worker(WORKER_CODE, {
         eval: true,
-        workerData: { gate, config, sqliteUrl, orders: orders.filter((_, index) => index % workers === id) },
+        workerData: { gate, config, sqliteUrl, orders: ORDERS.filter((_, index) => index % workers === id) },
       })
       return new Promise<MatchResult[]>((resolve, reject) => {
         worker.once('message', resolve)
@@ -154,18 +167,58 @@ describe('concurrent orders on one book', () => {
     Atomics.store(flags, 0, 1)
     Atomics.notify(flags, 0)
     const results = (await Promise.all(runs)).flat()
-    store = await openStore(config)
-
-    expect(results).toHaveLength(20)
-    const filledAt = new Map<bigint, bigint>()
-    for (const result of results) {
-      for (const fill of result.fills)
-        filledAt.set(fill.priceMicros, (filledAt.get(fill.priceMicros) ?? 0n) + fill.sizeMicros)
+    store = openSqliteStore(config)
+    try {
+      expect(results).toHaveLength(20)
+      await expectAsksFilledOnce(results, store)
+    } finally {
+      await store.close()
+      rmSync(dataDir, { recursive: true, force: true })
     }
-    // Every level filled exactly what it held (never more), and the asks are gone.
-    const held = new Map(BOOK.asks.map((level) => [toMicros(level.price), toMicros(level.size)]))
-    expect(filledAt).toEqual(held)
-    expect((await store.getVenueBook(TOKEN))!.asks).toEqual([])
-    expect(results.some((result) => result.status === 'killed')).toBe(true)
   }, 60_000)
+})
+
+describe('concurrent orders on one book (PostgreSQL)', () => {
+  const backend = VENUE_STORE_BACKENDS.find((candidate) => candidate.name === 'PostgreSQL')!
+  let database: VenueTestDatabase
+  beforeEach(async () => {
+    database = await backend.create()
+  })
+  afterEach(() => database.dispose())
+
+  it('20 FAK orders at once on 20 connections against a 100-share book fill exactly 100 shares', async () => {
+    // 100 shares over four levels; each order spends $4 (~7.7 shares at these prices): $80 of demand for ~$54.
+    const asks = [
+      { price: '0.5', size: '25' },
+      { price: '0.51', size: '25' },
+      { price: '0.55', size: '25' },
+      { price: '0.6', size: '25' },
+    ]
+    await database.store.seedVenueBooks([{ ...BOOK, asks }])
+    const pool = database.connect(20)
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => pool.matchVenueOrder(buy({ orderType: 'FAK', amount: 4_000_000n }))),
+    )
+    const filled = results.flatMap((result) => result!.fills).reduce((sum, fill) => sum + fill.sizeMicros, 0n)
+    expect(filled).toBe(100_000_000n)
+    for (const level of asks) {
+      const atLevel = results
+        .flatMap((result) => result!.fills)
+        .filter((fill) => fill.priceMicros === toMicros(level.price))
+      expect(atLevel.reduce((sum, fill) => sum + fill.sizeMicros, 0n)).toBe(toMicros(level.size))
+    }
+    expect((await database.store.getVenueBook(TOKEN))!.asks).toEqual([])
+    // The last orders found the book empty: FAK with nothing to take is cancelled, not matched.
+    expect(results.filter((result) => result!.status === 'matched').length).toBeLessThan(20)
+  })
+
+  it('the 20 orders of the SQLite test, at once: every level filled exactly what it held', async () => {
+    await database.store.seedVenueBooks([BOOK])
+    const pool = database.connect(20)
+    const results = await Promise.all(ORDERS.map((order) => pool.matchVenueOrder(order)))
+    await expectAsksFilledOnce(
+      results.map((result) => result!),
+      database.store,
+    )
+  })
 })

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+/** Venue users in the store, on both backends: create once then fetch, per organization, race-safe creation. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { openStore } from '../../service/store/open.js'
-import type { Store } from '../../service/store/store.js'
+import { VENUE_STORE_BACKENDS, type VenueTestDatabase, type VenueTestStore } from '../helpers/venueStoreBackends.js'
 
 const USER = {
   orgId: 'alpha',
@@ -13,20 +10,15 @@ const USER = {
   createdAt: 1_764_000_000,
 }
 
-let dataDir: string
-let store: Store
+describe.each(VENUE_STORE_BACKENDS)('venue users in the store ($name)', (backend) => {
+  let database: VenueTestDatabase
+  let store: VenueTestStore
+  beforeEach(async () => {
+    database = await backend.create()
+    store = database.store
+  })
+  afterEach(() => database.dispose())
 
-beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'crossroute-venue-users-'))
-  store = await openStore({ dataDir, databasePath: join(dataDir, 'crossroute.sqlite') })
-})
-
-afterEach(async () => {
-  await store.close()
-  rmSync(dataDir, { recursive: true, force: true })
-})
-
-describe('venue users in the store', () => {
   it('creates once, then fetches the first creation unchanged', async () => {
     const { orgId: _, ...user } = USER
     expect(await store.createOrFetchVenueUser(USER)).toEqual({ user, created: true })
@@ -41,5 +33,27 @@ describe('venue users in the store', () => {
     expect((await store.getVenueUser('alpha', USER.userId.toLowerCase()))?.proxyWallet).toBe(USER.proxyWallet)
     expect(await store.getVenueUser('beta', USER.userId)).toBeUndefined()
     expect(await store.getVenueUser('alpha', '0x8ba1f109551bD432803012645Ac136ddd64DBA72')).toBeUndefined()
+  })
+
+  it('the same account in another organization is another user', async () => {
+    await store.createOrFetchVenueUser(USER)
+    const other = await store.createOrFetchVenueUser({ ...USER, orgId: 'beta', createdAt: USER.createdAt + 5 })
+    expect(other).toMatchObject({ created: true, user: { createdAt: USER.createdAt + 5 } })
+  })
+
+  it('refuses an address that is not a lower-case 0x account once keyed', async () => {
+    await expect(store.createOrFetchVenueUser({ ...USER, address: 'nope' })).rejects.toThrow()
+  })
+
+  it('20 concurrent creations of one account on separate connections: exactly one creates it', async () => {
+    const stores = Array.from({ length: 4 }, () => database.connect(5))
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        stores[index % 4]!.createOrFetchVenueUser({ ...USER, createdAt: USER.createdAt + index }),
+      ),
+    )
+    expect(outcomes.filter((outcome) => outcome.created)).toHaveLength(1)
+    const first = outcomes.find((outcome) => outcome.created)!.user
+    for (const outcome of outcomes) expect(outcome.user).toEqual(first)
   })
 })

@@ -1,44 +1,38 @@
 /**
- * Placeholder: the venue's store methods on PostgreSQL come from the pgc branch, which replaces this file at merge.
- * Until then every venue method rejects, naming where the implementation comes from — except the three workflow
- * calls made for every transaction (getStatus and getTransactions read its workflow, the tracker settles it when
- * the transaction ends): they find "no workflow", which is true, since none can be recorded here
- * (`recordVenueWorkflow` rejects).
+ * The venue's part of the PostgreSQL store: catalog and search, fills, users, live books and order workflows, over
+ * the tables of `PG_VENUE_SCHEMA_SQL` (`venueSchema.ts`). Same interfaces and semantics as the SQLite modules
+ * (`store/venue*.ts`); `store/README.md` "Venue" → "PostgreSQL" lists where the two differ.
  */
 import type { VenueBookStore } from '../venueBook.js'
 import type { VenueStore } from '../venueStore.js'
 import type { VenueUserStore } from '../venueUsers.js'
 import type { VenueWorkflowStore } from '../venueWorkflows.js'
 import type { PgDatabase } from './connection.js'
+import { pgVenueBookMethods } from './venueBook.js'
+import { pgVenueCatalogMethods } from './venueCatalog.js'
+import { pgVenueFillMethods } from './venueFills.js'
+import { pgVenueSearchMethods } from './venueSearch.js'
+import { pgVenueUserMethods } from './venueUsers.js'
+import { pgVenueWorkflowMethods } from './venueWorkflows.js'
 
-type PgVenueMethods = VenueStore & VenueUserStore & VenueBookStore & VenueWorkflowStore
+/** Every venue method of the store. */
+export type PgVenueMethods = VenueStore & VenueUserStore & VenueBookStore & VenueWorkflowStore
 
 /**
- * The venue's methods over `db` (placeholder: each rejects).
+ * The venue methods of the store on a PostgreSQL pool whose database has `PG_VENUE_SCHEMA_SQL` applied.
  *
- * @example const venue = pgVenueMethods(db)
+ * @example
+ * const db = openPgDatabase(process.env.DATABASE_URL!)
+ * const venue = pgVenueMethods(db)
+ * await venue.searchVenue({ query: 'bitcoin', page: 1, limitPerType: 10, acceptingOrdersOnly: false })
  */
 export function pgVenueMethods(db: PgDatabase): PgVenueMethods {
-  void db
-  const unavailable = async (): Promise<never> => {
-    throw new Error('venue store on PostgreSQL: merged from the pgc branch')
+  return {
+    ...pgVenueCatalogMethods(db),
+    ...pgVenueSearchMethods(db),
+    ...pgVenueFillMethods(db),
+    ...pgVenueUserMethods(db),
+    ...pgVenueBookMethods(db),
+    ...pgVenueWorkflowMethods(db),
   }
-  const methods: PgVenueMethods = {
-    loadVenueCatalog: unavailable,
-    searchVenue: unavailable,
-    venueMarkets: unavailable,
-    venueTokens: unavailable,
-    recordVenueFills: unavailable,
-    venueFills: unavailable,
-    createOrFetchVenueUser: unavailable,
-    getVenueUser: unavailable,
-    seedVenueBooks: unavailable,
-    getVenueBook: unavailable,
-    matchVenueOrder: unavailable,
-    recordVenueWorkflow: unavailable,
-    getVenueWorkflow: async () => undefined,
-    venueWorkflowsOf: async () => new Map(),
-    settleVenueWorkflow: async () => undefined,
-  }
-  return methods
 }
