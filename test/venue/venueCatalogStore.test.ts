@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { VENUE_FIXTURE_PATH } from '../../fixtures/venue/build.js'
-import type { VenueSearchQuery } from '../../service/store/venueStore.js'
+import type { VenueSearchPage, VenueSearchQuery } from '../../service/store/venueStore.js'
 import type { VenueFixture } from '../../service/venue/venueFixture.js'
 import { VENUE_STORE_BACKENDS, type VenueTestDatabase, type VenueTestStore } from '../helpers/venueStoreBackends.js'
 
@@ -148,5 +148,31 @@ describe.each(VENUE_STORE_BACKENDS)('the venue catalog in the store ($name)', (b
         { tokenId: no, outcomeIndex: 1, market: event.markets[1], eventId: event.id, eventSlug: event.slug },
       ])
     })
+  })
+})
+
+describe('both backends', () => {
+  it('answer the same pages, in the same order, with the same tags, for the same queries', async () => {
+    const queries = ['recession', 'fed', 'fed decision', 'bitcoin', 'btc', 'will', 'the', 'gta', 'before 2027', 'a']
+    const answers = await Promise.all(
+      VENUE_STORE_BACKENDS.map(async (backend) => {
+        const database = await backend.create()
+        try {
+          await database.store.loadVenueCatalog(events, 'v1')
+          const pages = []
+          for (const query of [...queries, '*'])
+            pages.push(
+              await database.store.searchVenue({ query, page: 1, limitPerType: 100, acceptingOrdersOnly: false }),
+            )
+          return pages
+        } finally {
+          await database.dispose()
+        }
+      }),
+    )
+    const [sqlite, postgres] = answers as [VenueSearchPage[], VenueSearchPage[]]
+    for (const [index, query] of [...queries, '*'].entries()) {
+      expect({ query, ...postgres[index]! }).toEqual({ query, ...sqlite[index]! })
+    }
   })
 })

@@ -24,10 +24,14 @@ function firstOfEach<T extends { id: string }>(items: readonly T[]): T[] {
   return [...seen.values()]
 }
 
+/** The tokens of `searchText`'s output: the document length of `bm25`. */
+const tokenCount = (text: string) => (text === '' ? 0 : text.split(' ').length)
+
 /** Inserts every row of the catalog; the tables are empty. */
 async function insertCatalog(sql: Sql, events: readonly VenueEvent[]): Promise<void> {
   const eventRows = events.map((event, index) => {
-    const [title, markets, tags, description] = searchColumns(event).map(searchText)
+    const columns = searchColumns(event).map(searchText)
+    const [title, markets, tags, description] = columns
     const json = JSON.stringify({ ...event, markets: [] })
     return {
       seq: index + 1,
@@ -35,6 +39,7 @@ async function insertCatalog(sql: Sql, events: readonly VenueEvent[]): Promise<v
       slug: event.slug,
       volume: event.volume,
       json,
+      tokens: columns.reduce((sum, text) => sum + tokenCount(text), 0),
       title,
       markets,
       tags,
@@ -42,13 +47,13 @@ async function insertCatalog(sql: Sql, events: readonly VenueEvent[]): Promise<v
     }
   })
   await sql.query(
-    `INSERT INTO venue_events (seq, id, slug, volume, event_json, search)
-     SELECT seq, id, slug, volume, json,
+    `INSERT INTO venue_events (seq, id, slug, volume, event_json, search_tokens, search)
+     SELECT seq, id, slug, volume, json, tokens,
        setweight(to_tsvector('venue_search', title), 'A') || setweight(to_tsvector('venue_search', markets), 'B')
        || setweight(to_tsvector('venue_search', tags), 'C') || setweight(to_tsvector('venue_search', description), 'D')
-     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::text[]) AS t (seq, id, slug, volume, json, title, markets, tags, description)`,
-    columnsOf(eventRows, ['seq', 'id', 'slug', 'volume', 'json', 'title', 'markets', 'tags', 'description']),
+     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::int[], $7::text[], $8::text[],
+       $9::text[], $10::text[]) AS t (seq, id, slug, volume, json, tokens, title, markets, tags, description)`,
+    columnsOf(eventRows, ['seq', 'id', 'slug', 'volume', 'json', 'tokens', 'title', 'markets', 'tags', 'description']),
   )
   const markets = events.flatMap((event) =>
     event.markets.map((market, position) => ({
@@ -80,11 +85,12 @@ async function insertCatalog(sql: Sql, events: readonly VenueEvent[]): Promise<v
     json: JSON.stringify(tag satisfies VenueTag),
     label: searchText(tag.label),
   }))
+  const tagTokens = tags.map((tag) => tokenCount(tag.label))
   await sql.query(
-    `INSERT INTO venue_tags (seq, id, tag_json, label_search)
-     SELECT seq, id, json, to_tsvector('venue_search', label) FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[])
-       AS t (seq, id, json, label)`,
-    columnsOf(tags, ['seq', 'id', 'json', 'label']),
+    `INSERT INTO venue_tags (seq, id, tag_json, label_search, label_tokens)
+     SELECT seq, id, json, to_tsvector('venue_search', label), tokens
+     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[]) AS t (seq, id, json, label, tokens)`,
+    [...columnsOf(tags, ['seq', 'id', 'json', 'label']), tagTokens],
   )
   const eventTags = events.flatMap((event) => event.tags.map((tag) => ({ tagId: tag.id, eventId: event.id })))
   await sql.query(

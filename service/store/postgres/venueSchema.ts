@@ -6,7 +6,8 @@
  * - Amounts in 10⁻⁶ are `BIGINT` (read back as strings and converted with `BigInt`), Unix seconds `BIGINT`, flags
  *   `BOOLEAN`; JSON records stay `TEXT` (answered as stored, key order kept).
  * - Search: FTS5 becomes a weighted `tsvector` per event (A title, B markets' questions and named outcomes, C tag
- *   labels, D descriptions) and one per tag, each under a GIN index, in the text search configuration
+ *   labels, D descriptions) and one per tag, each under a GIN index, with its count of tokens (`bm25`'s document
+ *   length: `venueBm25.ts`), in the text search configuration
  *   `venue_search`: the English Snowball stemmer **without stop words** (FTS5 drops none), over text the code has
  *   already folded (case, diacritics) and cut into words exactly as the query is (`venueSearch.ts`).
  * - `venue_catalog` holds its one row from the start (version `''`: no catalog): a loader locks it
@@ -30,8 +31,9 @@ export const PG_VENUE_SCHEMA_SQL = `
     id         TEXT             NOT NULL UNIQUE,
     slug       TEXT             NOT NULL UNIQUE,
     volume     DOUBLE PRECISION NOT NULL,
-    event_json TEXT             NOT NULL,
-    search     TSVECTOR         NOT NULL
+    event_json    TEXT             NOT NULL,
+    search        TSVECTOR         NOT NULL,
+    search_tokens INTEGER          NOT NULL
   );
   CREATE INDEX venue_events_search ON venue_events USING GIN (search);
   CREATE TABLE venue_markets (
@@ -54,7 +56,8 @@ export const PG_VENUE_SCHEMA_SQL = `
     seq          BIGINT   PRIMARY KEY,
     id           TEXT     NOT NULL UNIQUE,
     tag_json     TEXT     NOT NULL,
-    label_search TSVECTOR NOT NULL
+    label_search TSVECTOR NOT NULL,
+    label_tokens INTEGER  NOT NULL
   );
   CREATE INDEX venue_tags_search ON venue_tags USING GIN (label_search);
   CREATE TABLE venue_event_tags (

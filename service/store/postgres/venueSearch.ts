@@ -5,20 +5,18 @@
  * - the same words (`queryWords`), each a prefix (`word:*`), all required, stemmed by the English Snowball stemmer
  *   of the `venue_search` configuration (FTS5: Porter), over text folded for case and diacritics here, in the code;
  * - ranked by: events whose **title or market wording** hold every word first (`word:*AB`: the word with weight A or
- *   B), then `ts_rank` with the weights of `bm25`'s columns (title 1.0, markets 0.4, tags 0.2, descriptions 0.1;
- *   normalized by the log of the document's length), then volume, then catalog order. `*`: volume, catalog order.
- *
- * `ts_rank` is not `bm25` (no inverse document frequency), so two events of one tier can come in another order
- * than on SQLite; the tiers and the tie-breaks are the same.
+ *   B), then FTS5's `bm25` with the same column weights (10, 4, 2, 1), computed in SQL (`venueBm25.ts`), then
+ *   volume, then catalog order. `*`: volume, catalog order. Tags: `bm25` of their labels, then catalog order.
  */
 import type { VenueTag } from '../../schema/venueMarket.js'
 import { assembleEvents } from '../venueCatalog.js'
 import { queryWords } from '../venueSearch.js'
 import type { VenueSearchPage, VenueSearchQuery, VenueStore } from '../venueStore.js'
 import type { PgDatabase, Sql } from './connection.js'
+import { bm25Sql } from './venueBm25.js'
 
-/** The weights of D, C, B, A (descriptions, tags, markets, title): `bm25`'s 1, 2, 4, 10, scaled to ≤ 1. */
-const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}'
+const EVENT_RANK = bm25Sql({ name: 'events', table: 'venue_events', vector: 'search', length: 'search_tokens' }, '$5')
+const TAG_RANK = bm25Sql({ name: 'tags', table: 'venue_tags', vector: 'label_search', length: 'label_tokens' }, '$4')
 
 /**
  * Text as the index holds it: diacritics removed (NFD, marks dropped), lower case, cut into runs of letters and
@@ -49,7 +47,10 @@ export function tsQueryText(query: string, weights = ''): string | undefined {
     .join(' & ')
 }
 
-/** The events matching, with their rank keys. Parameters: $1 tag ids (or NULL), $2 accepting only, $3 $4 queries. */
+/**
+ * The events matching, with their rank keys. Parameters: $1 tag ids (or NULL), $2 accepting only, $3 the query, $4
+ * the title query, $5 the words.
+ */
 const matching = (isAll: boolean) => {
   const filters = `($1::text[] IS NULL OR EXISTS (SELECT 1 FROM venue_event_tags t
       WHERE t.event_id = e.id AND t.tag_id = ANY ($1::text[])))
@@ -58,8 +59,9 @@ const matching = (isAll: boolean) => {
     ? `matching AS (SELECT e.seq, e.id, e.event_json, e.volume, false AS in_title, 0::real AS score
          FROM venue_events e WHERE ${filters})`
     : `queries AS (SELECT to_tsquery('venue_search', $3) AS q, to_tsquery('venue_search', $4) AS title_q),
+       ${EVENT_RANK.ctes},
        matching AS (SELECT e.seq, e.id, e.event_json, e.volume, e.search @@ queries.title_q AS in_title,
-           ts_rank('${RANK_WEIGHTS}', e.search, queries.q, 1) AS score
+           ${EVENT_RANK.score('e')} AS score
          FROM venue_events e, queries WHERE e.search @@ queries.q AND ${filters})`
 }
 
@@ -69,7 +71,8 @@ async function search(sql: Sql, query: VenueSearchQuery): Promise<VenueSearchPag
   const match = isAll ? undefined : tsQueryText(query.query)
   if (!isAll && match === undefined) return { events: [], totalResults: 0, tags: [] }
   const filters: unknown[] = [query.tagIds ?? null, query.acceptingOrdersOnly]
-  const queries = match === undefined ? [] : [match, tsQueryText(query.query, 'AB')]
+  const words = queryWords(foldDiacritics(query.query))
+  const queries = match === undefined ? [] : [match, tsQueryText(query.query, 'AB'), words]
   const limit = query.limitPerType
   const offset = (query.page - 1) * limit
   const next = filters.length + queries.length + 1 // the first placeholder after the matching's
@@ -90,9 +93,9 @@ async function search(sql: Sql, query: VenueSearchQuery): Promise<VenueSearchPag
   const tagRows = await sql.query<{ tag_json: string }>(
     match === undefined
       ? 'SELECT tag_json FROM venue_tags ORDER BY seq LIMIT $1 OFFSET $2'
-      : `SELECT tag_json FROM venue_tags, to_tsquery('venue_search', $3) AS q WHERE label_search @@ q
-         ORDER BY ts_rank(label_search, q, 1) DESC, seq LIMIT $1 OFFSET $2`,
-    match === undefined ? [limit, offset] : [limit, offset, match],
+      : `WITH ${TAG_RANK.ctes} SELECT tag.tag_json FROM venue_tags tag WHERE tag.label_search @@ to_tsquery('venue_search', $3)
+         ORDER BY ${TAG_RANK.score('tag')} DESC, tag.seq LIMIT $1 OFFSET $2`,
+    match === undefined ? [limit, offset] : [limit, offset, match, words],
   )
   return {
     events: assembleEvents(eventRows, marketRows),
