@@ -112,6 +112,11 @@ export interface TrackedTransaction {
   updatedAt: number
   txPath: TxPathEntry[]
   actionResponse: unknown
+  /**
+   * The claim `dueForTracking` took on the row (one random token per call): pass it to `recordProgress`, which
+   * writes only while the row is still this claim's.
+   */
+  claim: string
 }
 
 /** One registration (an item of `POST /registerTxs`), already validated against its quote by the route. */
@@ -228,15 +233,20 @@ export interface Store
   registerTransactions(inputs: readonly RegistrationInput[]): Promise<RegistrationOutcome[]>
 
   /**
-   * Transactions to check now: status `pending` or `requires refund` with `next_check_at <= now`, most overdue
-   * first, at most `limit`.
+   * Claims the transactions to check now and returns them: status `pending` or `requires refund` with
+   * `next_check_at <= now`, most overdue first, at most `limit`. In the same write transaction each returned row
+   * gets `next_check_at = now + leaseSeconds` and `claim_token` = a fresh random token (one per call, returned as
+   * `claim`): no other call returns it before the lease ends, so N trackers on one store never check the same
+   * transaction at once. A tracker that dies holding a claim leaves the row due again when the lease ends.
    */
-  dueForTracking(now: number, limit: number): Promise<TrackedTransaction[]>
+  dueForTracking(now: number, limit: number, leaseSeconds: number): Promise<TrackedTransaction[]>
   /**
-   * Records what the tracker learnt about a registered transaction.
+   * Records what the tracker learnt about a registered transaction. With `claim` (the `TrackedTransaction.claim` it
+   * was given), writes only while the row's claim is still that one: returns `false` and writes nothing when another
+   * call has claimed it since (the lease ended and another tracker took it). Without, always writes: `true`.
    * @throws Error when no registered transaction has this `txId`.
    */
-  recordProgress(txId: string, update: ProgressUpdate): Promise<void>
+  recordProgress(txId: string, update: ProgressUpdate, claim?: string): Promise<boolean>
   /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
   expireQuotes(createdBefore: number): Promise<number>
   /**

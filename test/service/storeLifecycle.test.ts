@@ -176,7 +176,7 @@ describe('migrations 2 and 3', () => {
     expect((await store.getQuote(txIdOf(2)))?.actionResponse).toEqual({ txId: 'gzip' })
     expect(await store.registerTransaction(registration(1))).toEqual({ outcome: 'registered' })
     expect((await store.getByTxId(txIdOf(1), 'org_a'))?.actionResponseJson).toBe('{"txId":"text"}')
-    expect((await store.dueForTracking(T0 + 1_000, 10)).map((t) => t.actionResponse)).toEqual([{ txId: 'text' }])
+    expect((await store.dueForTracking(T0 + 1_000, 10, 60)).map((t) => t.actionResponse)).toEqual([{ txId: 'text' }])
     expect(await store.deleteUnregisteredQuotes(T0, 10)).toBe(1)
     expect(await store.getQuote(txIdOf(3))).toBeUndefined()
     expect(await store.getQuote(txIdOf(2))).toBeDefined()
@@ -334,8 +334,10 @@ describe('tracking', () => {
   })
 
   it('dueForTracking: pending or requires refund, due now, most overdue first, limited; through the partial index', async () => {
-    expect(await store.dueForTracking(T0 + 100, 10)).toEqual([])
-    const due = await store.dueForTracking(T0 + 103, 10)
+    // A lease of 0 s: a claimed row stays due at `now`, so the calls below see the same working set (claims and
+    // their leases: "tracker claims" below).
+    expect(await store.dueForTracking(T0 + 100, 10, 0)).toEqual([])
+    const due = await store.dueForTracking(T0 + 103, 10, 0)
     expect(due.map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2), txIdOf(3)])
     expect(due[0]).toEqual({
       txId: txIdOf(1),
@@ -347,12 +349,13 @@ describe('tracking', () => {
       updatedAt: T0 + 101,
       txPath: [],
       actionResponse: JSON.parse(quote(1).actionResponseJson),
+      claim: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
-    expect((await store.dueForTracking(T0 + 1000, 2)).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
+    expect((await store.dueForTracking(T0 + 1000, 2, 0)).map((t) => t.txId)).toEqual([txIdOf(1), txIdOf(2)])
     await store.recordProgress(txIdOf(1), { status: 'success', nextCheckAt: null, updatedAt: T0 + 200 })
     await store.recordProgress(txIdOf(2), { status: 'requires refund', nextCheckAt: T0 + 500, updatedAt: T0 + 200 })
     await store.recordProgress(txIdOf(3), { status: 'failed', updatedAt: T0 + 200 }) // next_check_at kept, but no longer in the working set
-    expect((await store.dueForTracking(T0 + 1000, 10)).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
+    expect((await store.dueForTracking(T0 + 1000, 10, 0)).map((t) => t.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(2)])
     const plan = inspect((d) =>
       (
         d
@@ -441,6 +444,58 @@ describe('tracking', () => {
     expect(
       await Promise.all([1, 2, 3, 4, 5].map(async (n) => (await store.getByTxId(txIdOf(n), 'org_a'))?.status)),
     ).toEqual(Array(5).fill('pending'))
+  })
+})
+
+describe('tracker claims (migration 9)', () => {
+  const due = async (target: Store, now: number, limit: number, leaseSeconds = 60) =>
+    (await target.dueForTracking(now, limit, leaseSeconds)).map((tx) => tx.txId)
+  const claimOf = (n: number) =>
+    inspect((d) => d.prepare('SELECT claim_token, next_check_at FROM transactions WHERE tx_id = ?').get(txIdOf(n)))
+
+  beforeEach(async () => {
+    for (let n = 1; n <= 20; n += 1) await store.recordQuote(quote(n))
+    await store.registerTransactions(Array.from({ length: 20 }, (_, index) => registration(index + 1)))
+  })
+
+  it('a claimed row is not returned again within its lease, by this connection or another one', async () => {
+    const other = openStore(config)
+    try {
+      const first = await store.dueForTracking(T0 + 1000, 3, 60)
+      expect(first.map((tx) => tx.txId)).toEqual([txIdOf(1), txIdOf(2), txIdOf(3)])
+      // One fresh token per call, on every row of the call.
+      expect(new Set(first.map((tx) => tx.claim)).size).toBe(1)
+      expect(claimOf(1)).toMatchObject({ claim_token: first[0]!.claim, next_check_at: T0 + 1060 })
+      const second = await other.dueForTracking(T0 + 1000, 3, 60)
+      expect(second.map((tx) => tx.txId)).toEqual([txIdOf(4), txIdOf(5), txIdOf(6)])
+      expect(second[0]!.claim).not.toBe(first[0]!.claim)
+      // Interleaved calls of two connections share the rest without overlap, then find nothing due.
+      const rest: string[] = []
+      for (let call = 0; call < 6; call += 1) rest.push(...(await due(call % 2 === 0 ? store : other, T0 + 1010, 3)))
+      expect(rest).toHaveLength(14)
+      expect(new Set([...first, ...second].map((tx) => tx.txId).concat(rest)).size).toBe(20)
+      expect(await due(other, T0 + 1059, 20)).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("an expired lease is claimed again; the old claim's write is refused, the new one's and an unclaimed write pass", async () => {
+    const [old] = await store.dueForTracking(T0 + 1000, 20, 30)
+    expect(await due(store, T0 + 1029, 20)).toEqual([])
+    const [renewed] = await store.dueForTracking(T0 + 1030, 1, 30)
+    expect(renewed!.txId).toBe(old!.txId)
+    expect(renewed!.claim).not.toBe(old!.claim)
+    const hop: TxPathEntry = { chainId: 8453, txHash: hashOf(1), timestamp: String(T0 + 1), nextBridge: 'across' }
+    const update = { appendTxPath: [hop], nextCheckAt: T0 + 2000, updatedAt: T0 + 1031 }
+    expect(await store.recordProgress(txIdOf(1), update, old!.claim)).toBe(false)
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ txPath: [], nextCheckAt: T0 + 1060 })
+    expect(claimOf(1)).toMatchObject({ claim_token: renewed!.claim })
+    expect(await store.recordProgress(txIdOf(1), update, renewed!.claim)).toBe(true)
+    expect(await store.getByTxId(txIdOf(1), 'org_a')).toMatchObject({ txPath: [hop], nextCheckAt: T0 + 2000 })
+    // Writes outside the tracker's claims (no claim): as before claims existed.
+    expect(await store.recordProgress(txIdOf(1), { updatedAt: T0 + 1032 })).toBe(true)
+    expect((await store.getByTxId(txIdOf(1), 'org_a'))?.updatedAt).toBe(T0 + 1032)
   })
 })
 
