@@ -65,6 +65,20 @@ describe.each(BACKENDS)('3 replicas on $name', (backend) => {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: '', ...store.env },
     })
+  /** `keys:create` of app `appId` (org `replica-org`): the key (stdout) and its id (the CLI's message on stderr). */
+  const createKey = async (appId: string, ...options: string[]) => {
+    const { stdout, stderr } = await keysCli(
+      'create',
+      '--app',
+      appId,
+      '--org',
+      'replica-org',
+      '--name',
+      appId,
+      ...options,
+    )
+    return { key: stdout.trim(), keyId: /Created key (key_[0-9a-f]{12})/.exec(stderr)![1]! }
+  }
   const statusWith = async (replica: RunningService, key: string) => {
     const response = await fetch(`${replica.url}/getTransactions?limit=1`, { headers: { 'x-api-key': key } })
     await response.arrayBuffer()
@@ -103,12 +117,8 @@ describe.each(BACKENDS)('3 replicas on $name', (backend) => {
   }, 60_000)
 
   it('a key created with the CLI answers 200 on every replica, revoked 401 on every replica, without a restart', async () => {
-    const key = (await keysCli('create', '--app', 'replica-app', '--org', 'replica-org', '--name', 'R')).stdout.trim()
+    const { key, keyId } = await createKey('replica-app')
     const acceptedAfterMs = await untilEvery(key, 200)
-    const { stdout } = await keysCli('list', '--json')
-    const { keyId } = (JSON.parse(stdout) as { keyId: string; appId: string }[]).find(
-      (row) => row.appId === 'replica-app',
-    )!
     await keysCli('revoke', keyId)
     const refusedAfterMs = await untilEvery(key, 401)
     // Documented: within KEYS_REFRESH_MS of the change (plus the request itself); generous for a loaded machine.
@@ -122,14 +132,8 @@ describe.each(BACKENDS)('3 replicas on $name', (backend) => {
   it('rate limits count per replica: each replica lets a key make its limit (README: set limit ÷ N behind a balancer)', async () => {
     // Unlimited first (nothing counted) until every worker knows the key, then limited: every main thread's count
     // starts at 0 once it has the limit.
-    const key = (
-      await keysCli('create', '--app', 'limited-app', '--org', 'replica-org', '--name', 'L', '--limit', '0/600')
-    ).stdout.trim()
+    const { key, keyId } = await createKey('limited-app', '--limit', '0/600')
     await untilEvery(key, 200)
-    const { stdout } = await keysCli('list', '--json')
-    const { keyId } = (JSON.parse(stdout) as { keyId: string; appId: string }[]).find(
-      (row) => row.appId === 'limited-app',
-    )!
     await keysCli('limit', keyId, '4/600')
     await new Promise((resolve) => setTimeout(resolve, 8 * KEYS_REFRESH_MS))
     const perReplica = await Promise.all(
