@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { createTestDatabase } from './postgres.js'
 import { type RunningService, type ServiceExit, startService } from './startService.js'
 
 /** A store the replicas share, and how to remove it. */
@@ -39,6 +40,28 @@ export const SQLITE_REPLICAS: ReplicaBackend = {
     return {
       env: { DATA_DIR: dataDir, DATABASE_PATH: '' },
       async dispose() {
+        rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  },
+}
+
+/**
+ * A database of its own on the test run's PostgreSQL server (`createTestDatabase`), as `DATABASE_URL` of every
+ * replica. Needs the PostgreSQL store (`DATABASE_URL` chosen by `openStore`): add it to a test's backends once that
+ * is on the branch.
+ *
+ * @example const store = await POSTGRES_REPLICAS.create()
+ */
+export const POSTGRES_REPLICAS: ReplicaBackend = {
+  name: 'PostgreSQL',
+  async create() {
+    const database = await createTestDatabase()
+    const dataDir = mkdtempSync(join(tmpdir(), 'crossroute-replicas-'))
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_PATH: '', DATABASE_URL: database.url },
+      async dispose() {
+        await database.drop()
         rmSync(dataDir, { recursive: true, force: true })
       },
     }

@@ -14,7 +14,7 @@ import type { VenueWorkflowRecord } from '../../service/store/venueWorkflows.js'
 import { type ReplicaBackend, type ReplicaStore, SQLITE_REPLICAS } from '../helpers/startReplicas.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** The stores the processes share. PostgreSQL joins this list once its backend is merged. */
+/** The stores the processes share. With the PostgreSQL store on the branch: add `POSTGRES_REPLICAS`. */
 const BACKENDS: readonly ReplicaBackend[] = [SQLITE_REPLICAS]
 const WORKFLOWS = 200
 /** Resolves once `condition()` holds (polled every 20 ms). */

@@ -34,7 +34,7 @@ import {
 import { trackAll } from './replicaTracking.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** The stores the replicas share. PostgreSQL joins this list once its backend is merged. */
+/** The stores the replicas share. With the PostgreSQL store on the branch: add `POSTGRES_REPLICAS`. */
 const BACKENDS: readonly ReplicaBackend[] = [SQLITE_REPLICAS]
 const KEYS_REFRESH_MS = 250
 const LEASE_SECONDS = 2
