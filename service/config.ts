@@ -121,6 +121,12 @@ export interface ServiceConfig {
   /** `TRACKER_INTERVAL_MS`, default 1000: how often the tracker thread looks for transactions due a check. */
   readonly trackerIntervalMs: number
   /**
+   * `TRACKER_LEASE_SECONDS`, default 60 (1 to 3600): how long a transaction the tracker claimed is its alone
+   * (`Store.dueForTracking`); with N replicas, a replica that dies holding claims delays them at most this long.
+   * Keep it above the longest chain call (RPC timeouts, 10–30 s) with margin.
+   */
+  readonly trackerLeaseSeconds: number
+  /**
    * `CROSSROUTE_BENCH_NO_STORE=1`: quotes are answered but never recorded (`bench/http.ts` measures the record's
    * cost with it). Refused in production: such a quote could never be registered.
    */
@@ -131,6 +137,13 @@ export interface ServiceConfig {
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
 export const DEFAULT_QUOTE_RETENTION_SECONDS = 7 * 24 * 3600
+
+/**
+ * `TRACKER_LEASE_SECONDS` when unset: how long a claimed transaction is a tracker's alone. Above the longest
+ * observation (an RPC observer's calls time out within 10–30 s) with margin; a replica that dies holding claims
+ * delays those transactions by at most this long.
+ */
+export const DEFAULT_LEASE_SECONDS = 60
 
 /** One entry of `RPC_URLS`. */
 export interface RpcUrl {
@@ -207,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     ...optionalHttpUrl('GASLESS_PROVIDER_URL', 'gaslessProviderUrl', env.GASLESS_PROVIDER_URL),
     simulatedTimeScale: positiveNumber('SIMULATED_TIME_SCALE', env.SIMULATED_TIME_SCALE, 1, 1000),
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
+    trackerLeaseSeconds: int('TRACKER_LEASE_SECONDS', DEFAULT_LEASE_SECONDS, 1, 3600),
     benchNoStore: benchNoStore(env),
     venue: loadVenueConfig(env),
   })

@@ -117,7 +117,8 @@ function countMoves(method: string, args: unknown[], result: unknown): void {
   else if (method === 'registerDeposit' && (result as { outcome?: unknown } | undefined)?.outcome === 'registered') {
     // A deposit the tracker found enters the status the amount rule chose: pending, or requires refund.
     countTransactions((args[0] as { status: string }).status)
-  } else if (method === 'recordProgress') {
+  } else if (method === 'recordProgress' && result !== false) {
+    // `false`: refused, the claim was lost (another replica's tracker records it).
     const status = (args[1] as { status?: unknown } | undefined)?.status
     if (typeof status === 'string') countTransactions(status)
   }

@@ -3,6 +3,7 @@
  * tracker reads and writes (`dueForTracking`, `recordProgress`, `expireQuotes`, `deleteUnregisteredQuotes`). README
  * "Lifecycle".
  */
+import { randomBytes } from 'node:crypto'
 import { type Database, prepare } from './database.js'
 import { compressJson, type TrackedRow, type TransactionRow, trackedFromRow } from './rows.js'
 import {
@@ -68,20 +69,24 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
       action_response = coalesce(@compressed, action_response)
     WHERE tx_id = @txId AND registered_at IS NULL`,
   )
-  const selectDue = prepare<[number, number], TrackedRow>(
+  const selectDue = prepare<[number, number], TrackedRow & Pick<TransactionRow, 'id'>>(
     db,
     `
-    SELECT tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path, action_request,
-      action_response, quote_record
+    SELECT id, tx_id, status, src_chain_id, dst_chain_id, src_tx_hash, registered_at, updated_at, tx_path,
+      action_request, action_response, quote_record
     FROM transactions
     WHERE status IN ('pending', 'requires refund') AND next_check_at <= ?
     ORDER BY next_check_at, id
     LIMIT ?`,
   )
-  const selectProgress = prepare<[string], Pick<TransactionRow, 'tx_path' | 'registered_at'>>(
+  const claimRow = prepare<[number, string, number]>(
     db,
-    'SELECT tx_path, registered_at FROM transactions WHERE tx_id = ?',
+    'UPDATE transactions SET next_check_at = ?, claim_token = ? WHERE id = ?',
   )
+  const selectProgress = prepare<
+    [string],
+    Pick<TransactionRow, 'tx_path' | 'registered_at'> & { claim_token: string | null }
+  >(db, 'SELECT tx_path, registered_at, claim_token FROM transactions WHERE tx_id = ?')
   const updateProgress = prepare<[Record<string, string | number | null>]>(
     db,
     `
@@ -137,11 +142,22 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
       }),
   )
 
-  const recordInTransaction = db.transaction((txId: string, update: ProgressUpdate) => {
+  // The rows due and their claim in one IMMEDIATE transaction: another process's call waits for the write lock,
+  // then sees them no longer due (next_check_at moved past `now`).
+  const claimDue = db.transaction((now: number, limit: number, leaseSeconds: number) => {
+    const claim = randomBytes(16).toString('hex')
+    const rows = selectDue.all(now, limit)
+    for (const row of rows) claimRow.run(now + leaseSeconds, claim, row.id)
+    return { claim, rows }
+  })
+
+  const recordInTransaction = db.transaction((txId: string, update: ProgressUpdate, claim: string | undefined) => {
     const current = selectProgress.get(txId)
     if (current === undefined || current.registered_at === null) {
       throw new Error(`recordProgress: no registered transaction with txId ${txId}`)
     }
+    // Claimed since by another call (this claim's lease ended): that tracker has it now.
+    if (claim !== undefined && current.claim_token !== claim) return false
     const appended = update.appendTxPath ?? []
     updateProgress.run({
       txId,
@@ -154,6 +170,7 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
       detail: update.detail === undefined ? null : JSON.stringify(update.detail),
       updatedAt: update.updatedAt,
     })
+    return true
   })
 
   const registerTransactions = (
@@ -188,15 +205,14 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
       return registerTransactions([input])[0]!
     },
 
-    dueForTracking(now, limit) {
-      // Claims on SQLite (the lease, claim_token: migration 9) come with the N-replica tracking work.
-      return selectDue.all(now, limit).map((row) => trackedFromRow(row, ''))
+    dueForTracking(now, limit, leaseSeconds) {
+      const { claim, rows } = claimDue.immediate(now, limit, leaseSeconds)
+      return rows.map((row) => trackedFromRow(row, claim))
     },
 
-    recordProgress(txId, update) {
+    recordProgress(txId, update, claim) {
       checkProgress(update)
-      recordInTransaction.immediate(txId, update)
-      return true
+      return recordInTransaction.immediate(txId, update, claim)
     },
 
     expireQuotes(createdBefore) {

@@ -42,6 +42,8 @@ export interface Migration {
  * 6. The deposit addresses the tracker watches, and its per-chain scan cursors (`depositSchema.ts`).
  * 7. The venue's order workflows (`venueWorkflows.ts`): one row per `getAction` with `actionType=venue`.
  * 8. API keys (hashed) with their rate limits, and a version counter bumped by every change (`apiKeys.ts`).
+ * 9. Tracker claims: `claim_token`, the token of the last `dueForTracking` call that claimed the row, so that N
+ *    service processes on one store advance each due transaction once (`lifecycle.ts`, tracker README "Replicas").
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -249,6 +251,8 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 6, name: 'deposit address watches', sql: DEPOSIT_WATCH_SQL },
   { version: 7, name: 'venue order workflows', sql: VENUE_WORKFLOWS_SQL },
   { version: 8, name: 'api keys and their rate limits', sql: API_KEYS_MIGRATION_SQL },
+  // A plain column add: no rebuild, existing rows start unclaimed (NULL).
+  { version: 9, name: 'tracker claims', sql: 'ALTER TABLE transactions ADD COLUMN claim_token TEXT;' },
 ])
 
 /** The schema version this code expects. */

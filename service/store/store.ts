@@ -114,8 +114,8 @@ export interface TrackedTransaction {
   txPath: TxPathEntry[]
   actionResponse: unknown
   /**
-   * The claim `dueForTracking` took on the row: pass it to `recordProgress`, which then writes only while this
-   * claim is still the row's (another tracker takes the row over once the lease has run out).
+   * The claim `dueForTracking` took on the row (one random token per call): pass it to `recordProgress`, which
+   * writes only while the row is still this claim's.
    */
   claim: string
 }
@@ -234,17 +234,17 @@ export interface Store
   registerTransactions(inputs: readonly RegistrationInput[]): Promise<RegistrationOutcome[]>
 
   /**
-   * Transactions to check now: status `pending` or `requires refund` with `next_check_at <= now`, most overdue
-   * first, at most `limit` — **claimed**: in the same statement each row's `next_check_at` becomes
-   * `now + leaseSeconds` and its claim a fresh random token (`TrackedTransaction.claim`, one per call), so that
-   * another tracker (another replica) does not take it before the lease runs out.
+   * Claims the transactions to check now and returns them: status `pending` or `requires refund` with
+   * `next_check_at <= now`, most overdue first, at most `limit`. In the same write transaction each returned row
+   * gets `next_check_at = now + leaseSeconds` and `claim_token` = a fresh random token (one per call, returned as
+   * `claim`): no other call returns it before the lease ends, so N trackers on one store never check the same
+   * transaction at once. A tracker that dies holding a claim leaves the row due again when the lease ends.
    */
   dueForTracking(now: number, limit: number, leaseSeconds: number): Promise<TrackedTransaction[]>
   /**
-   * Records what the tracker learnt about a registered transaction. With `claim` (from `dueForTracking`), writes only
-   * while the row's claim is still that one, else writes nothing and returns `false` (another tracker took the row
-   * after the lease ran out); without, always writes (returns `true`). A write that sets `nextCheckAt` keeps the
-   * claim (the next `dueForTracking` replaces it).
+   * Records what the tracker learnt about a registered transaction. With `claim` (the `TrackedTransaction.claim` it
+   * was given), writes only while the row's claim is still that one: returns `false` and writes nothing when another
+   * call has claimed it since (the lease ended and another tracker took it). Without, always writes: `true`.
    * @throws Error when no registered transaction has this `txId`.
    */
   recordProgress(txId: string, update: ProgressUpdate, claim?: string): Promise<boolean>

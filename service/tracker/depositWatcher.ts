@@ -82,7 +82,8 @@ export async function watchDeposits(
       const registration = depositRegistration(watch, deposit, Math.floor(now))
       const { outcome } = await store.registerDeposit(registration)
       if (outcome === 'registered') registered += 1
-      log(outcome === 'registered' ? 'info' : 'warn', 'tracker.deposit', {
+      // `duplicate`: another replica's tracker registered the same deposit first (expected with N replicas).
+      log(outcome === 'registered' ? 'info' : outcome === 'duplicate' ? 'debug' : 'warn', 'tracker.deposit', {
         txId: watch.txId,
         chainId: watch.chainId,
         txHash: deposit.txHash,

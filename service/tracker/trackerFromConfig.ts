@@ -26,6 +26,7 @@ export type TrackerConfig = Pick<
   | 'rpcUrls'
   | 'simulatedTimeScale'
   | 'bitcoinApiUrl'
+  | 'trackerLeaseSeconds'
 >
 
 /**
@@ -75,6 +76,7 @@ export function trackerFromConfig(
     depositWatchers: depositWatchersOf(config, facts.chains, rpcUrls),
     quoteTtlSeconds: config.quoteTtlSeconds,
     quoteRetentionSeconds: config.quoteRetentionSeconds,
+    leaseSeconds: config.trackerLeaseSeconds,
     ...(settleWorkflow === undefined ? {} : { settleWorkflow }),
   })
 }

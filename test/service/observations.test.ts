@@ -30,4 +30,17 @@ describe('instrumentStore: transactions by status', () => {
     await store.registerTransactions()
     expect(takeObservations()?.transactions).toEqual({ pending: 2 })
   })
+
+  it("counts a tracker's status once: a write refused for a lost claim counts nothing", async () => {
+    takeObservations()
+    const store = instrumentStore({
+      recordProgress: async (txId: string, _update: { status?: string }, claim?: string) =>
+        !(txId === 'taken' && claim === 'old'),
+    })
+    await store.recordProgress('a', { status: 'success' }, 'mine')
+    await store.recordProgress('taken', { status: 'success' }, 'old')
+    await store.recordProgress('b', { status: 'failed' })
+    await store.recordProgress('c', {}, 'mine')
+    expect(takeObservations()?.transactions).toEqual({ success: 1, failed: 1 })
+  })
 })

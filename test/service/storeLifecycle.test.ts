@@ -532,13 +532,12 @@ describe.each(STORE_BACKENDS)('$name', (backend: StoreBackend) => {
   })
 })
 
-describe("PostgreSQL: the tracker's claims", () => {
-  const postgres = STORE_BACKENDS.find((backend) => backend.name === 'postgres')!
+describe.each(STORE_BACKENDS)("$name: the tracker's claims", (backend: StoreBackend) => {
   let place: StorePlace
   let other: Store
   beforeEach(async () => {
-    ;({ place, store } = await openFresh(postgres))
-    other = await place.open() // a second replica's store on the same database
+    ;({ place, store } = await openFresh(backend))
+    other = await place.open() // a second replica's (or worker's) store on the same database
     for (let n = 1; n <= 6; n += 1) await store.recordQuote(quote(n))
     await store.registerTransactions([1, 2, 3, 4, 5, 6].map((n) => registration(n)))
   })

@@ -397,6 +397,40 @@ describe('tracker: the lifecycle through a real store', () => {
     expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161, 10])
   })
 
+  it('two trackers on one store: a claim is held for its lease; taken over after it, the old claim writes nothing', async () => {
+    const response = await quote(TO_OP)
+    await register(response)
+    const simulated = createSimulatedObserver({ timeScale: 1, outcomeOf: () => 'success' })
+    // Tracker A's observations hang until released: a replica stuck on a slow chain call (or killed mid-call).
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    let observing!: () => void
+    const isObserving = new Promise<void>((resolve) => (observing = resolve))
+    const stuck: ChainObserver = {
+      name: 'stuck',
+      async observe(parameters) {
+        observing()
+        await released
+        return simulated.observe(parameters)
+      },
+    }
+    const options = { store, facts, quoteTtlSeconds: TTL, leaseSeconds: 30 }
+    const trackerA = createTracker({ ...options, simulated: stuck })
+    const trackerB = createTracker({ ...options, simulated })
+    const tickA = trackerA.tick(T0 + 1)
+    await isObserving
+    expect(await trackerB.tick(T0 + 30)).toMatchObject({ checked: 0 })
+    expect(await trackerB.tick(T0 + 31)).toMatchObject({ checked: 1, claimsLost: 0 })
+    expect((await stored(response.txId)).txPath.map((entry) => entry.chainId)).toEqual([42161])
+    release()
+    expect(await tickA).toMatchObject({ checked: 1, claimsLost: 1 })
+    expect((await stored(response.txId)).txPath.map((entry) => entry.chainId)).toEqual([42161])
+    await trackerB.tick(T0 + 100_000)
+    const tx = await stored(response.txId)
+    expect(tx.status).toBe('success')
+    expect(tx.txPath.map((entry) => entry.chainId)).toEqual([42161, 10])
+  })
+
   it('source legs and last deliveries go to the chain RPC observer; a pending answer reschedules without touching updatedAt', async () => {
     const response = await quote(TO_OP)
     const hash = await register(response)
@@ -471,7 +505,7 @@ describe('injected outcomes and configuration', () => {
     expect(() => setSimulatedOutcome(dir, txId, 'lost' as SimulatedOutcome)).toThrow(/outcome/)
   })
 
-  it('reads RPC_URLS, SIMULATED_TIME_SCALE and TRACKER_INTERVAL_MS', () => {
+  it('reads RPC_URLS, SIMULATED_TIME_SCALE, TRACKER_INTERVAL_MS and TRACKER_LEASE_SECONDS', () => {
     expect(parseRpcUrls(' 1=http://127.0.0.1:8545 , 42161=https://arb.example/rpc ')).toEqual([
       { chainId: 1, url: 'http://127.0.0.1:8545' },
       { chainId: 42161, url: 'https://arb.example/rpc' },
@@ -485,13 +519,22 @@ describe('injected outcomes and configuration', () => {
       RPC_URLS: '42161=http://127.0.0.1:1',
       SIMULATED_TIME_SCALE: '0.001',
       TRACKER_INTERVAL_MS: '50',
+      TRACKER_LEASE_SECONDS: '5',
     })
     expect(config).toMatchObject({
       rpcUrls: [{ chainId: 42161, url: 'http://127.0.0.1:1' }],
       simulatedTimeScale: 0.001,
       trackerIntervalMs: 50,
+      trackerLeaseSeconds: 5,
     })
-    expect(loadConfig({})).toMatchObject({ rpcUrls: [], simulatedTimeScale: 1, trackerIntervalMs: 1000 })
+    expect(loadConfig({})).toMatchObject({
+      rpcUrls: [],
+      simulatedTimeScale: 1,
+      trackerIntervalMs: 1000,
+      trackerLeaseSeconds: 60,
+    })
+    for (const bad of ['0', '3601', '1.5'])
+      expect(() => loadConfig({ TRACKER_LEASE_SECONDS: bad })).toThrow(/TRACKER_LEASE_SECONDS/)
     for (const bad of ['0', '-1', 'abc', '1e9', 'NaN'])
       expect(() => loadConfig({ SIMULATED_TIME_SCALE: bad })).toThrow(/SIMULATED_TIME_SCALE/)
   })
