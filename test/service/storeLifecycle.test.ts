@@ -604,6 +604,22 @@ describe.each(STORE_BACKENDS)("$name: the tracker's claims", (backend: StoreBack
       /no registered transaction/,
     )
   })
+})
+
+describe('PostgreSQL: invariants and racing registrations', () => {
+  const postgres = STORE_BACKENDS.find((backend) => backend.name === 'postgres')!
+  let place: StorePlace
+  let other: Store
+  beforeEach(async () => {
+    ;({ place, store } = await openFresh(postgres))
+    other = await place.open() // a second replica's store on the same database
+    for (let n = 1; n <= 6; n += 1) await store.recordQuote(quote(n))
+    await store.registerTransactions([1, 2, 3, 4, 5, 6].map((n) => registration(n)))
+  })
+  afterEach(async () => {
+    await other.close()
+    await closeAndDrop(place, store)
+  })
 
   it('refuses rows that break the lifecycle invariants', async () => {
     const url = place.config.databaseUrl!
