@@ -28,12 +28,14 @@ const DEV_KEYS = ['dev-key-alpha', 'dev-key-alpha-2', 'dev-key-beta']
 const tempDir = mkdtempSync(join(tmpdir(), 'crossroute-keys-'))
 const opened: { store: Store; place: StorePlace }[] = []
 afterAll(async () => {
-  for (const { store, place } of opened.splice(0)) {
-    await store.close()
-    await place.drop()
-  }
+  await Promise.all(
+    opened.splice(0).map(async ({ store, place }) => {
+      await store.close()
+      await place.drop()
+    }),
+  )
   rmSync(tempDir, { recursive: true, force: true })
-})
+}, 120_000) // a database per test to drop on PostgreSQL
 /** The backend of the `describe.each` running (the store tests run on both). */
 let backend: StoreBackend
 

@@ -97,7 +97,7 @@ describe.each(STORE_BACKENDS)('$name', (backend) => {
       expect(await tracker.tick(T0 + 3600)).toMatchObject({ deleted: 0, isBacklogged: false })
       expect(await tracker.tick(T0 + 3601)).toMatchObject({ deleted: 10_000, isBacklogged: true })
       expect(await tracker.tick(T0 + 3601)).toMatchObject({ deleted: 500, isBacklogged: false })
-    })
+    }, 120_000) // 10,500 quotes written and deleted: seconds, more on a loaded machine
   })
 })
 
