@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { packagePath } from '../engine/packagePath.js'
 import { type VenueConfig, loadVenueConfig } from './venue/venueConfig.js'
+import { type SnapshotReloadConfig, loadSnapshotReloadConfig } from './snapshots/reloadConfig.js'
 
 /** Everything the service can be configured with. Every field comes from an environment variable (README). */
 export interface ServiceConfig {
@@ -117,6 +118,8 @@ export interface ServiceConfig {
   readonly benchNoStore: boolean
   /** The prediction-market venue: `VENUE_FIXTURE_PATH`, `VENUE_GAMMA_URL`, `VENUE_DATA_URL`, `VENUE_TIMEOUT_MS`. */
   readonly venue: VenueConfig
+  /** Hot reload: `SNAPSHOT_WATCH`, `SNAPSHOT_WATCH_DEBOUNCE_MS`, `SNAPSHOT_CHAIN_CONFIG`, `SNAPSHOT_REFRESH_SECONDS`. */
+  readonly snapshotReload: SnapshotReloadConfig
 }
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     trackerIntervalMs: int('TRACKER_INTERVAL_MS', 1000, 10, 600_000),
     benchNoStore: benchNoStore(env),
     venue: loadVenueConfig(env),
+    snapshotReload: loadSnapshotReloadConfig(env),
   })
 }
 
