@@ -5,7 +5,7 @@
  * | input | taken from |
  * |---|---|
  * | the liquidity | `<DATA_DIR>/snapshots/<snapshotId>.json` (the response's `snapshotId`) |
- * | the request: app fees (the key's defaults at the time, when it named none), sponsor, recipients | the stored request |
+ * | app fees (the key's defaults at the time, when the request named none), sponsor, recipients | the stored request |
  * | `txId` (calldata, deposit address, memo, nonce) | the record |
  * | the clock: router deadline, gasless permit deadline, HyperCore nonce | the response's `expiresAt` |
  * | `returnDepositAddress`, `gasless` | whether the response has `depositAddress`, `executions` |
