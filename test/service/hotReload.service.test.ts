@@ -18,7 +18,7 @@ import { type EsploraStub, startEsploraStub } from '../helpers/esploraStub.js'
 import { ARB_USDC, ARB_WETH, BASE_USDC, OP_USDT, SENDER } from '../helpers/mainnet.js'
 import { SOLANA, SOL_RECIPIENT, SOL_USDC } from '../helpers/miniSnapshot.js'
 import { type RunningService, startService } from '../helpers/startService.js'
-import { type SnapshotFile, moveReserves, raisePrices, snapshotFile, waitForLog } from './snapshotReload.js'
+import { type SnapshotFile, logLines, moveReserves, raisePrices, snapshotFile, waitForLog } from './snapshotReload.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const API_KEY = 'dev-key-alpha'
@@ -245,18 +245,15 @@ describe('hot reload (real service, SIGHUP)', () => {
       [good.slice(0, 1000), /not valid JSON/],
     ] as const) {
       writeFileSync(file.path, bad)
-      const refusals = (service.stderr().match(/snapshot\.reload-refused/g) ?? []).length
+      const refusals = logLines(service, 'snapshot.reload-refused').length
       service.process.kill('SIGHUP')
       const deadline = Date.now() + 30_000
-      while ((service.stderr().match(/snapshot\.reload-refused/g) ?? []).length === refusals) {
+      while (logLines(service, 'snapshot.reload-refused').length === refusals) {
         expect(Date.now()).toBeLessThan(deadline)
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
-      const refusal = service
-        .stderr()
-        .split('\n')
-        .findLast((line) => line.includes('snapshot.reload-refused'))!
-      expect(JSON.parse(refusal)).toMatchObject({
+      const refusal = logLines(service, 'snapshot.reload-refused').at(-1)
+      expect(refusal).toMatchObject({
         trigger: 'signal',
         snapshotId: current,
         reason: expect.stringMatching(reason),

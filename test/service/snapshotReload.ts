@@ -14,7 +14,7 @@ export interface SnapshotFile {
   readonly path: string
   /** The id of the file as it is now. */
   id(): string
-  /** Rewrites the file with `edit` applied to its JSON (pretty-printed, as a person would save it); returns the new id. */
+  /** Rewrites the file with `edit` applied to its JSON (pretty-printed, as people save it); returns the new id. */
   edit(edit: (json: SnapshotJson) => void): string
 }
 
