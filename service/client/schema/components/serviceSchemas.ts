@@ -75,6 +75,10 @@ export interface ServiceSchemas {
         splits?: components["schemas"]["SplitPart"][];
         /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
         allRoutes: components["schemas"]["RouteQuote"][];
+        /** @description *Extension* (not in the SPEC): the snapshot of liquidity the quote was made on — the first 16 bytes of the SHA-256 of its canonical JSON (keys sorted, no whitespace), hex. The service keeps that snapshot as `<DATA_DIR>/snapshots/<snapshotId>.json`, so the quote can be replayed to the same bytes (README "Hot reload"). */
+        snapshotId: string;
+        /** @description *Extension* (not in the SPEC): Unix seconds after which the quote is no longer executed — the quote time plus `QUOTE_TTL_SECONDS`; the router call's deadline, and when a quote never registered expires. */
+        expiresAt: number;
     };
     HealthResponse: {
         /** @constant */
