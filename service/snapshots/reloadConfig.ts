@@ -2,6 +2,7 @@
  * Hot reload's configuration (README "Hot reload"), read with the rest of the service's (`config.ts`).
  */
 import { resolve } from 'node:path'
+import { envInteger } from '../envInteger.js'
 
 /** How the service reloads its snapshot. */
 export interface SnapshotReloadConfig {
@@ -27,15 +28,8 @@ export interface SnapshotReloadConfig {
  * @example loadSnapshotReloadConfig({ SNAPSHOT_WATCH: '0' }).watch // false
  */
 export function loadSnapshotReloadConfig(env: NodeJS.ProcessEnv): SnapshotReloadConfig {
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`)
-    }
-    return value
-  }
+  const int = (name: string, fallback: number, min: number, max: number): number =>
+    envInteger(env, name, fallback, min, max)
   const watch = env.SNAPSHOT_WATCH ?? ''
   if (watch !== '' && watch !== '0' && watch !== '1') throw new Error(`SNAPSHOT_WATCH must be 0 or 1, got ${watch}`)
   const chainConfigPath = env.SNAPSHOT_CHAIN_CONFIG ? resolve(env.SNAPSHOT_CHAIN_CONFIG) : undefined

@@ -18,7 +18,15 @@ import { type EsploraStub, startEsploraStub } from '../helpers/esploraStub.js'
 import { ARB_USDC, ARB_WETH, BASE_USDC, OP_USDT, SENDER } from '../helpers/mainnet.js'
 import { SOLANA, SOL_RECIPIENT, SOL_USDC } from '../helpers/miniSnapshot.js'
 import { type RunningService, startService } from '../helpers/startService.js'
-import { type SnapshotFile, logLines, moveReserves, raisePrices, snapshotFile, waitForLog } from './snapshotReload.js'
+import {
+  ARB_SWAP,
+  type SnapshotFile,
+  logLines,
+  moveReserves,
+  raisePrices,
+  snapshotFile,
+  waitForLog,
+} from './snapshotReload.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const API_KEY = 'dev-key-alpha'
@@ -28,13 +36,7 @@ const TRON_SENDER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW'
 
 /** One request of each kind replay must reproduce. */
 const QUERIES: Record<string, Record<string, string>> = {
-  'same-chain, the key’s default app fee': {
-    srcChainId: '42161',
-    srcToken: ARB_USDC,
-    dstChainId: '42161',
-    dstToken: ARB_WETH,
-    amount: '1000000000',
-  },
+  'same-chain, the key’s default app fee': ARB_SWAP,
   'cross-chain with appFees': {
     srcChainId: '8453',
     srcToken: BASE_USDC,

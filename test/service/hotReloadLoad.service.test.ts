@@ -8,19 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ARB_USDC, ARB_WETH, SENDER } from '../helpers/mainnet.js'
+import { SENDER } from '../helpers/mainnet.js'
 import { type RunningService, startService } from '../helpers/startService.js'
-import { type SnapshotFile, moveReserves, snapshotFile, waitForLog } from './snapshotReload.js'
+import { ARB_SWAP, type SnapshotFile, moveReserves, snapshotFile, waitForLog } from './snapshotReload.js'
 
 const CLIENTS = 16
 const QUERY = new URLSearchParams({
   actionType: 'swap-action',
   sender: SENDER,
-  srcChainId: '42161',
-  srcToken: ARB_USDC,
-  dstChainId: '42161',
-  dstToken: ARB_WETH,
-  amount: '1000000000',
+  ...ARB_SWAP,
   swapDirection: 'exact-amount-in',
   slippage: '50',
 })

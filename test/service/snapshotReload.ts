@@ -8,6 +8,16 @@ import { snapshotIdOf } from '../../engine/graph/snapshotId.js'
 import { DEFAULT_SNAPSHOT_PATH } from '../../engine/loader.js'
 import type { SnapshotJson } from '../../engine/graph/types.js'
 import type { RunningService } from '../helpers/startService.js'
+import { ARB_USDC, ARB_WETH } from '../helpers/mainnet.js'
+
+/** The getAction query the reload tests quote again and again: 1,000 USDC to WETH on Arbitrum (needs `sender`). */
+export const ARB_SWAP = Object.freeze({
+  srcChainId: '42161',
+  srcToken: ARB_USDC,
+  dstChainId: '42161',
+  dstToken: ARB_WETH,
+  amount: '1000000000',
+})
 
 /** A copy of the default snapshot in `dir`, to edit under a running service. */
 export interface SnapshotFile {
