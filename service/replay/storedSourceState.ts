@@ -21,17 +21,22 @@ import { SOLANA_TOKEN_PROGRAMS, type SourceState } from '../../engine/transactio
  * @example sourceStateOfStoredTx('solana', response.tx)?.solana?.recentBlockhash
  */
 export function sourceStateOfStoredTx(vm: Vm | undefined, tx: { readonly data: string }): SourceState | undefined {
-  if (vm === 'solana') {
-    const message = VersionedTransaction.deserialize(Buffer.from(tx.data, 'base64')).message
+  return vm === undefined ? undefined : READERS[vm]?.(tx.data)
+}
+
+/** Reads the source state back from a stored transaction's `data`, per VM whose builder takes some. */
+const READERS: Readonly<Partial<Record<Vm, (data: string) => SourceState>>> = Object.freeze({
+  solana: (data: string): SourceState => {
+    const message = VersionedTransaction.deserialize(Buffer.from(data, 'base64')).message
     const accounts = new Set(message.staticAccountKeys.map((key) => key.toBase58()))
     const tokenProgram = [...SOLANA_TOKEN_PROGRAMS].reverse().find((program) => accounts.has(program))
     return {
       vm: 'solana',
       solana: { recentBlockhash: message.recentBlockhash, ...(tokenProgram === undefined ? {} : { tokenProgram }) },
     }
-  }
-  if (vm === 'bitcoin') {
-    const psbt = Psbt.fromBase64(tx.data)
+  },
+  bitcoin: (data: string): SourceState => {
+    const psbt = Psbt.fromBase64(data)
     const utxos = psbt.txInputs.map((input, index) => ({
       txid: Buffer.from(input.hash).reverse().toString('hex'),
       vout: input.index,
@@ -39,6 +44,5 @@ export function sourceStateOfStoredTx(vm: Vm | undefined, tx: { readonly data: s
       confirmed: true,
     }))
     return { bitcoin: { utxos } }
-  }
-  return undefined
-}
+  },
+})

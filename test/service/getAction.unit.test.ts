@@ -259,7 +259,8 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(BigInt(body.amountOutMin.amount) <= BigInt(body.amountOut.amount)).toBe(true)
     expect(body.applicationFee.amount).toBe('1000000') // the key's default: 10 bps of 1,000 USDC
     // The engine's figures are passed through unchanged, allRoutes included.
-    const { tx, txId, ...quote } = body
+    const { tx, txId, snapshotId, expiresAt, ...quote } = body
+    expect([snapshotId, typeof expiresAt]).toEqual([SNAPSHOT_ID, 'number'])
     expect(quote).toEqual(
       JSON.parse(JSON.stringify(engine.quote(toQuoteRequest(parseActionRequest(swapQuery(), API_KEY))))),
     )
