@@ -9,6 +9,9 @@ import { buildAction } from '../service/routes/getAction.js'
 import { checkActionChains, parseActionRequest } from '../service/routes/getActionRequest.js'
 import type { ApiKeyRecord } from '../service/types.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const SNAPSHOT = fileURLToPath(new URL('../fixtures/default.json', import.meta.url))
 /** The key the bench's requests are validated with: no app fees. */
 export const BENCH_API_KEY: ApiKeyRecord = {
@@ -39,5 +42,9 @@ export const SAMPLE_ACTION_REQUEST = parseActionRequest(QUERY, BENCH_API_KEY)
 export function sampleActionResponse(): object {
   const engine = createEngine(loadSnapshotFile(SNAPSHOT))
   checkActionChains(SAMPLE_ACTION_REQUEST, engine.snapshot)
-  return buildAction(engine, SAMPLE_ACTION_REQUEST, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
+  return buildAction(engine, SAMPLE_ACTION_REQUEST, {
+    txId: `0x${'ab'.repeat(32)}`,
+    deadline: 1_800_000_000,
+    snapshotId: SNAPSHOT_ID,
+  })
 }

@@ -10,6 +10,9 @@ import { buildActionParts, serializeAction } from '../service/routes/getAction.j
 import { checkActionChains, parseActionRequest } from '../service/routes/getActionRequest.js'
 import { BENCH_API_KEY } from './historySample.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const SNAPSHOT = fileURLToPath(new URL('../fixtures/default.json', import.meta.url))
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 
@@ -52,7 +55,11 @@ export function quoteRecordSamples(count: number, seed: number): string[] {
     try {
       const request = parseActionRequest(query, BENCH_API_KEY)
       checkActionChains(request, snapshot)
-      const parts = buildActionParts(engine, request, { txId: `0x${hex(32)}`, deadline: 1_800_000_000 })
+      const parts = buildActionParts(engine, request, {
+        txId: `0x${hex(32)}`,
+        deadline: 1_800_000_000,
+        snapshotId: SNAPSHOT_ID,
+      })
       records.push(`${JSON.stringify(request)}\n${serializeAction(parts)}`)
     } catch {
       // No route for this pair or amount: draw another.

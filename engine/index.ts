@@ -13,6 +13,7 @@
 export { createEngine, DEFAULT_ENGINE_OPTIONS } from './createEngine.js'
 export type { Engine, EngineOptions } from './createEngine.js'
 export { loadSnapshot } from './graph/loadSnapshot.js'
+export { SNAPSHOT_ID_PATTERN, canonicalSnapshotText, snapshotIdOf } from './graph/snapshotId.js'
 export { tokenKey } from './graph/validateSnapshot.js'
 export { BRIDGE_IDS } from './graph/types.js'
 export { getBridgeInfo, isBridgeId } from './bridges/registry.js'

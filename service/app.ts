@@ -15,10 +15,10 @@
  */
 import { createRouter } from './routes/router.js'
 import Koa from 'koa'
-import { type Engine, createEngine } from '../engine/index.js'
-import { loadSnapshotFile } from '../engine/loader.js'
+import type { Engine } from '../engine/index.js'
 import type { ServiceConfig } from './config.js'
-import { instrumentEngine, instrumentStore } from './metrics/observations.js'
+import { instrumentStore } from './metrics/observations.js'
+import { type LoadedSnapshot, loadEngineFile } from './snapshots/workerSnapshot.js'
 import { requestLog } from './middleware/requestLog.js'
 import { sourceStateFetchers } from './vm/sourceState.js'
 import { keySeeding } from './keys/importKeysFile.js'
@@ -54,6 +54,8 @@ export const API_PREFIX = '/api'
 /** What the app is built from; each worker builds its own (`loadAppDeps`). */
 export interface AppDeps {
   readonly engine: Engine
+  /** The id of the engine's snapshot (`snapshotIdOf`): every quote names it. */
+  readonly snapshotId: string
   /** One connection per worker (SQLite): state shared between workers lives here, never in a worker's memory. */
   readonly store: Store
   /** The keys, from the store, kept current (`keys/keyRing.ts`): wait for `keys.ready` before serving. */
@@ -79,7 +81,7 @@ export interface CreateAppOptions {
  * const dispatch = createDispatcher(app)
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<AppState> {
-  const { config, engine, keys, store, venue } = deps
+  const { config, engine, snapshotId, keys, store, venue } = deps
   if (options.testRoutes === true && config.production) {
     throw new Error('Refusing to mount the test-only routes in production')
   }
@@ -90,7 +92,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
   const compliance = createCompliance(config, { snapshot: engine.snapshot })
-  const actionDeps = { engine, store, config, sourceStateFetchers: sourceStateFetchers(config) }
+  const actionDeps = { engine, snapshotId, store, config, sourceStateFetchers: sourceStateFetchers(config) }
   api.use(getActionRoutes(actionDeps).routes())
   api.use(getActionsRoutes({ ...actionDeps, screenAddresses: compliance.screenAddresses }).routes())
   api.use(
@@ -117,8 +119,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
 }
 
 /**
- * Loads what `createApp` needs, once per worker: the snapshot and the engine over it, the store, and the key cache
- * over the store (which first imports `KEYS_FILE`, by default the development keys).
+ * Loads what `createApp` needs, once per worker: the snapshot and the engine over it (`SNAPSHOT_PATH`, unless
+ * `snapshot` is given: the one the main thread published), the store, and the key cache over the store (which first
+ * imports `KEYS_FILE`, by default the development keys).
  *
  * @throws InvalidSnapshotError for a bad snapshot; the store's errors (file cannot be opened, migration fails).
  *   `keys.ready` rejects with the keys' (unreadable or invalid keys file, `DevelopmentKeysInProductionError`).
@@ -126,13 +129,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
  * const deps = await loadAppDeps(loadConfig())
  * await deps.keys.ready
  */
-export async function loadAppDeps(config: ServiceConfig): Promise<AppDeps> {
+export async function loadAppDeps(
+  config: ServiceConfig,
+  snapshot: LoadedSnapshot = loadEngineFile(config.snapshotPath, config),
+): Promise<AppDeps> {
   // Quote and store calls are timed for the metrics (`metrics/observations.ts`).
-  const engine = instrumentEngine(
-    createEngine(loadSnapshotFile(config.snapshotPath), { protocolFeeBps: config.protocolFeeBps }),
-  )
+  const { engine, snapshotId } = snapshot
   const opened = await openStore(config)
   const store = instrumentStore(config.benchNoStore ? withoutQuoteRecords(opened) : opened)
   const keys = createKeyCache(store, { refreshMs: config.keysRefreshMs, ...keySeeding(store, config) })
-  return { engine, store, keys, config, venue: await venueFromConfig(config.venue, store) }
+  return { engine, snapshotId, store, keys, config, venue: await venueFromConfig(config.venue, store) }
 }

@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { packagePath } from '../engine/packagePath.js'
 import { type VenueConfig, loadVenueConfig } from './venue/venueConfig.js'
+import { type SnapshotReloadConfig, loadSnapshotReloadConfig } from './snapshots/reloadConfig.js'
+import { envInteger } from './envInteger.js'
 
 /** Everything the service can be configured with. Every field comes from an environment variable (README). */
 export interface ServiceConfig {
@@ -133,6 +135,8 @@ export interface ServiceConfig {
   readonly benchNoStore: boolean
   /** The prediction-market venue: `VENUE_FIXTURE_PATH`, `VENUE_GAMMA_URL`, `VENUE_DATA_URL`, `VENUE_TIMEOUT_MS`. */
   readonly venue: VenueConfig
+  /** Hot reload (README "Hot reload"): `SNAPSHOT_WATCH`, `SNAPSHOT_WATCH_DEBOUNCE_MS`, `SNAPSHOT_CHAIN_CONFIG`, … */
+  readonly snapshotReload: SnapshotReloadConfig
 }
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
@@ -157,15 +161,8 @@ export interface RpcUrl {
  * @throws Error naming the variable when a value is malformed.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const int = (name: string, fallback: number, min: number, max: number): number => {
-    const raw = env[name]
-    if (raw === undefined || raw === '') return fallback
-    const value = Number(raw)
-    if (!Number.isInteger(value) || value < min || value > max) {
-      throw new Error(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`)
-    }
-    return value
-  }
+  const int = (name: string, fallback: number, min: number, max: number): number =>
+    envInteger(env, name, fallback, min, max)
   const path = (name: string, fallback: string) => resolve(env[name] || fallback)
   const dataDir = path('DATA_DIR', './data')
   const quoteTtlSeconds = int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600)
@@ -223,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     trackerLeaseSeconds: int('TRACKER_LEASE_SECONDS', DEFAULT_LEASE_SECONDS, 1, 3600),
     benchNoStore: benchNoStore(env),
     venue: loadVenueConfig(env),
+    snapshotReload: loadSnapshotReloadConfig(env),
   })
 }
 

@@ -10,7 +10,10 @@
  *    naming a chain the snapshot lacks), makes the service exit 1 with the reason, before it ever listens.
  * 3. Only then listens, and prints `crossroute listening on http://HOST:PORT/api` (the real port when `PORT=0`)
  *    and, with the development keys file, the development keys' names.
- * 4. On SIGTERM or SIGINT: stops accepting, lets requests in flight finish (at most `SHUTDOWN_GRACE_MS`), stops
+ * 4. Hot reload (README "Hot reload", service/snapshots/): on SIGHUP, a change of the `SNAPSHOT_PATH` file, or every
+ *    `SNAPSHOT_REFRESH_SECONDS` from chain state, the new snapshot is checked, kept by id and published; every
+ *    worker switches between requests. A refused snapshot is logged and the current one stays.
+ * 5. On SIGTERM or SIGINT: stops accepting, lets requests in flight finish (at most `SHUTDOWN_GRACE_MS`), stops
  *    the workers and the tracker (after its current tick), exits 0. A second signal cuts the grace period short.
  */
 import type { AddressInfo } from 'node:net'
@@ -25,6 +28,12 @@ import { createStoreProbe } from './store/probe.js'
 import { openStore } from './store/open.js'
 import type { Store } from './store/store.js'
 import { startTrackerThread } from './tracker/trackerThread.js'
+import { createSnapshotCoordinator } from './snapshots/reloadCoordinator.js'
+import { startReloadTriggers } from './snapshots/reloadTriggers.js'
+import { createSnapshotMetrics } from './snapshots/snapshotMetrics.js'
+import { createSnapshotSignal } from './snapshots/snapshotSignal.js'
+import { snapshotsDirOf } from './snapshots/snapshotStore.js'
+import { BUILD_CHAIN_SNAPSHOT_TASK, VALIDATE_SNAPSHOT_TASK } from './workerProtocol.js'
 
 /** `API_PREFIX` of `app.ts`, repeated rather than imported: `app.ts` loads Koa and the engine (seconds). */
 const API_PREFIX = '/api'
@@ -55,7 +64,22 @@ const isDevelopmentKeysFile = config.keysFile === loadConfig({}).keysFile
 
 // Human-readable logs on a terminal outside production, for every thread (workers inherit the environment).
 if (process.env.LOG_PRETTY === undefined && process.stderr.isTTY && !config.production) process.env.LOG_PRETTY = '1'
-const pool = createQuotePool(config)
+// --- Hot reload (service/snapshots/): the snapshot is kept and published by id; the workers start on it and
+// switch to each reload (checked on a worker first). The triggers start once the service is up.
+const snapshotSignal = createSnapshotSignal()
+const coordinator = createSnapshotCoordinator({
+  snapshotsDir: snapshotsDirOf(config),
+  signal: snapshotSignal,
+  validate: (path) => pool.runTask(VALIDATE_SNAPSHOT_TASK, path),
+  onReload: (outcome, trigger) => observeSnapshotReload(outcome, trigger),
+})
+try {
+  await coordinator.publishStarting(config.snapshotPath)
+} catch (error) {
+  refuseToStart(`the snapshot cannot be read: ${messageOf(error)}`)
+}
+// --- end hot reload
+const pool = createQuotePool(config, { snapshotSignal })
 // Transaction status tracking runs off the request path, in its own thread with its own store connection.
 let trackerTickAtMs: number | undefined
 // Every thread's metrics, in one registry on this thread (`metrics/`): the workers' come with their answers.
@@ -66,6 +90,7 @@ const metrics = createMainMetrics({
   threads: config.threads,
   trackerTickAtMs: () => trackerTickAtMs,
 })
+const observeSnapshotReload = createSnapshotMetrics(metrics.registry, () => coordinator.snapshotId)
 const tracker = startTrackerThread(config, {
   onTick: ({ due, observations }) => {
     trackerTickAtMs = Date.now()
@@ -105,6 +130,10 @@ try {
   await Promise.all([pool.destroy(), tracker.stop()])
   refuseToStart(`the API keys cannot be read from the store: ${messageOf(error)}`)
 }
+const reloadTriggers = startReloadTriggers(config, {
+  coordinator,
+  buildChainSnapshot: (path) => pool.runTask(BUILD_CHAIN_SNAPSHOT_TASK, path),
+})
 // Readiness reads the store on a connection of its own (libsql or pg only: this thread never loads the engine).
 const { server, close } = createQuoteServer(pool, config, {
   isStoreReachable: createStoreProbe(config),
@@ -133,6 +162,7 @@ function stop(signal: NodeJS.Signals): void {
   }
   isStopping = true
   log('info', 'shutdown.started', { signal, inFlight: pool.inFlight, graceMs: SHUTDOWN_GRACE_MS })
+  reloadTriggers.stop()
   // Tracking can stop at once: what it has not done yet, the next start resumes from the store.
   const trackerStopped = tracker.stop()
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {

@@ -51,6 +51,11 @@ export interface QuotePool {
    *   rejection means that the worker running the request died (piscina replaces it).
    */
   run(wireRequest: string): Promise<string>
+  /**
+   * Runs a named task of the worker module (`worker.ts`'s named exports: a hot reload's checks) on some worker.
+   * Not a request: no admission control, no deadline.
+   */
+  runTask<R>(name: string, task: string): Promise<R>
   /** Stops the workers; requests still in flight are rejected. */
   destroy(): Promise<void>
 }
@@ -64,6 +69,8 @@ export interface CreateQuotePoolOptions {
    * within `workerReplaceTimeoutMs`); default: log and exit 1.
    */
   readonly onFatal?: (reason: string) => void
+  /** Hot reload: the signal the main thread publishes snapshots on (`snapshots/snapshotSignal.ts`). */
+  readonly snapshotSignal?: SharedArrayBuffer
 }
 
 const exitForSupervisor = (reason: string): void => {
@@ -96,7 +103,10 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     maxQueue,
     stricterFIFO: true,
     recordTiming: false,
-    workerData: { config } satisfies WorkerData,
+    workerData: {
+      config,
+      ...(options.snapshotSignal === undefined ? {} : { snapshotSignal: options.snapshotSignal }),
+    } satisfies WorkerData,
   })
   const capacity = threads * concurrentTasksPerWorker + maxQueue
   const deadlines = createDeadlines(requestDeadlineMs)
@@ -192,6 +202,10 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       })
       result.then(settle, settle)
       return result
+    },
+    runTask<R>(name: string, task: string) {
+      // The pool is typed for requests (string → string); a named task's result is its own.
+      return piscina.run(task, { name }) as Promise<unknown> as Promise<R>
     },
     destroy() {
       isDestroying = true

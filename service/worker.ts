@@ -9,6 +9,11 @@
  * `pool.ts` waits for every worker's before the server listens. A failure while building (bad snapshot, keys file
  * refused, development keys in production) posts `WORKER_FAILED` with the reason, then ends the worker.
  *
+ * Hot reload (service/snapshots/): the worker starts on the snapshot the main thread published (`workerData`'s
+ * `snapshotSignal`) and switches to each newer one between requests (`snapshotSwitch.ts`): the app is rebuilt over
+ * the new engine (the store, keys and venue are shared), and a request runs to its end on the app it started on.
+ * The named tasks `validateSnapshot` and `buildChainSnapshot` run a reload's checks off the main thread.
+ *
  * Note: under `--import tsx` on Node 20, worker threads load this module through tsx's `require` hook (piscina
  * tries `require` first), i.e. as CommonJS: no top-level `await` here.
  */
@@ -16,6 +21,9 @@ import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { createApp, loadAppDeps } from './app.js'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { createDispatcher } from './dispatch.js'
+import { log, logError } from './log.js'
+import { createSnapshotSwitch } from './snapshots/snapshotSwitch.js'
+import { type LoadedSnapshot, loadStartingEngine, loadStoredEngine } from './snapshots/workerSnapshot.js'
 import { testRoutesEnabled } from './routes/testRoutes.js'
 import { WORKER_FAILED, WORKER_READY, type WorkerData, type WorkerMessage } from './workerProtocol.js'
 
@@ -25,14 +33,24 @@ const reportFailure = (error: unknown) => {
 }
 
 async function buildApp() {
-  const config: ServiceConfig = (workerData as WorkerData | undefined)?.config ?? loadConfig()
+  const data = workerData as WorkerData | undefined
+  const config: ServiceConfig = data?.config ?? loadConfig()
   try {
-    const deps = await loadAppDeps(config)
-    const dispatcher = createDispatcher(createApp(deps, { testRoutes: testRoutesEnabled(config) }))
+    const { version, ...snapshot } = loadStartingEngine(config, data?.snapshotSignal)
+    const deps = await loadAppDeps(config, snapshot)
+    const testRoutes = testRoutesEnabled(config)
+    const dispatcherOf = (loaded: LoadedSnapshot) => createDispatcher(createApp({ ...deps, ...loaded }, { testRoutes }))
+    const apps = createSnapshotSwitch({
+      signal: data?.snapshotSignal,
+      initial: { version, value: dispatcherOf(snapshot) },
+      load: ({ snapshotId }) => dispatcherOf(loadStoredEngine(config, snapshotId)),
+      onSwitch: ({ snapshotId, version }) => log('info', 'snapshot.switched', { threadId, snapshotId, version }),
+      onError: (error, { snapshotId }) => logError('snapshot.switch-failed', error, { threadId, snapshotId }),
+    })
     // The keys are read from the store (the development keys or KEYS_FILE imported first) before the first task.
     await deps.keys.ready
     parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
-    return dispatcher
+    return (wireRequest: string) => apps.current()(wireRequest)
   } catch (error) {
     reportFailure(error)
     throw error
@@ -51,3 +69,5 @@ const dispatch: Promise<(wireRequest: string) => Promise<string>> = buildApp().c
   process.exit(1)
 })
 export default dispatch
+
+export { buildChainSnapshot, validateSnapshot } from './snapshots/snapshotTasks.js'

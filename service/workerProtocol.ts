@@ -6,6 +6,8 @@ import type { ServiceConfig } from './config.js'
 /** `workerData` of every worker: the main thread's configuration, so that both sides use the same one. */
 export interface WorkerData {
   readonly config: ServiceConfig
+  /** Hot reload: the snapshot the main thread publishes (`snapshots/snapshotSignal.ts`); absent: `SNAPSHOT_PATH`. */
+  readonly snapshotSignal?: SharedArrayBuffer
 }
 
 /** Type of the message a worker posts once its app is built. */
@@ -39,3 +41,9 @@ export function isWorkerMessage(message: unknown): message is WorkerMessage {
   const type = typeof message === 'object' && message !== null ? (message as { type?: unknown }).type : undefined
   return type === WORKER_READY || type === WORKER_FAILED
 }
+
+/** Named task of the worker module: checks a candidate snapshot file (`snapshots/snapshotTasks.ts`). */
+export const VALIDATE_SNAPSHOT_TASK = 'validateSnapshot'
+
+/** Named task of the worker module: builds a snapshot's JSON text from chain state (`snapshots/snapshotTasks.ts`). */
+export const BUILD_CHAIN_SNAPSHOT_TASK = 'buildChainSnapshot'

@@ -24,6 +24,8 @@ import * as routeErrors from '../../engine/errors/routeErrors.js'
 import { SERVICE_ERROR_CLASSES } from '../errors.js'
 import * as gaslessSchemas from '../schema/gasless.js'
 import * as tronTransaction from '../schema/tronTransaction.js'
+import * as transactionDetails from '../schema/transactionDetails.js'
+import * as transactionHistory from '../schema/transactionHistory.js'
 import { DATA_SCHEMAS } from '../openapi/schemas.js'
 import * as venueFields from '../schema/venueFields.js'
 import * as venueMarket from '../schema/venueMarket.js'
@@ -128,6 +130,7 @@ function schemaGroupOf(): (name: string) => string | undefined {
     venueTradingSchemas: { ...venueUser, ...venueOrder, ...venueWorkflow, VenueActionRequest },
     gaslessSchemas,
     getActionsSchemas,
+    transactionSchemas: { ...transactionDetails, ...transactionHistory },
   }
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))

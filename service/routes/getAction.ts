@@ -33,6 +33,8 @@ import { buildVenueAction, checkVenueAction } from '../venue/venueAction.js'
 /** What the `getAction` routes need; each worker builds them once. */
 export interface GetActionDependencies {
   readonly engine: Engine
+  /** The id of the engine's snapshot (`snapshotIdOf`), named by every quote. */
+  readonly snapshotId: string
   readonly store: Store
   readonly config: Pick<ServiceConfig, 'quoteTtlSeconds'>
   /** Source-state fetchers by VM (`sourceStateFetchers(config)`); none by default (EVM needs none). */
@@ -45,7 +47,10 @@ export type ActionResponse = {
   txId: Hex
   depositAddress?: string
   executions?: Execution[]
-} & QuoteResult
+} & QuoteResult & {
+    snapshotId: string
+    expiresAt: number
+  }
 
 /**
  * A new transaction id: 32 random bytes as `0x` and 64 hex digits. The same value is the router call's `bytes32
@@ -78,12 +83,19 @@ export interface ActionParts {
   readonly depositAddress?: string
   /** The steps to sign for the gasless provider (`gasless`). */
   readonly executions?: Execution[]
+  /** The id of the snapshot the quote was made on (`snapshotIdOf`). */
+  readonly snapshotId: string
+  /** Unix seconds after which the quote is not executed: the router call's deadline. */
+  readonly expiresAt: number
 }
 
 /** How `buildActionParts` builds: the new `txId`, the router deadline, and what the route already has. */
 export interface BuildActionOptions {
   readonly txId: Hex
+  /** Unix seconds: the router call's deadline, answered as `expiresAt` (quote time + `QUOTE_TTL_SECONDS`). */
   readonly deadline: number
+  /** The id of the engine's snapshot, answered as `snapshotId`. */
+  readonly snapshotId: string
   /** The request as the engine takes it, when already parsed (else derived from `request`). */
   readonly quoteRequest?: ParsedQuoteRequest
   /** The quote, when already made (the route quotes first to know what source state to fetch). */
@@ -135,9 +147,11 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
           }
         : undefined,
   })
-  if (options.withDepositAddress !== true && options.gasless !== true) return { tx, txId: options.txId, quote }
+  const stamp = { snapshotId: options.snapshotId, expiresAt: options.deadline }
+  if (options.withDepositAddress !== true && options.gasless !== true)
+    return { tx, txId: options.txId, quote, ...stamp }
   const depositAddress = depositAddressOf(srcChain, options.txId)
-  if (options.gasless !== true) return { tx, txId: options.txId, quote, depositAddress }
+  if (options.gasless !== true) return { tx, txId: options.txId, quote, depositAddress, ...stamp }
   const executions = gaslessExecutions({
     quote,
     txId: options.txId,
@@ -145,13 +159,13 @@ export function buildActionParts(engine: Engine, request: ActionRequest, options
     depositAddress,
     sender: request.sender,
   })
-  return { tx, txId: options.txId, quote, depositAddress, executions }
+  return { tx, txId: options.txId, quote, depositAddress, executions, ...stamp }
 }
 
 /**
  * The action response's JSON (SPEC §2.4), serialized once, without building the merged object first: the same
- * text as `JSON.stringify(actionResponseOf(parts))` (`tx`, `txId`, then the quote's fields in order), which a
- * test checks.
+ * text as `JSON.stringify(actionResponseOf(parts))` (`tx`, `txId`, then the quote's fields in order, then the
+ * extensions `snapshotId` and `expiresAt`), which a test checks.
  *
  * @example JSON.parse(serializeAction(parts)).txId === parts.txId
  */
@@ -159,18 +173,22 @@ export function serializeAction(parts: ActionParts): string {
   // The quote is a non-empty object without `tx` / `txId` keys: its text after `{` continues the object.
   const deposit = parts.depositAddress === undefined ? '' : `"depositAddress":${JSON.stringify(parts.depositAddress)},`
   const executions = parts.executions === undefined ? '' : `"executions":${JSON.stringify(parts.executions)},`
-  return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${deposit}${executions}${JSON.stringify(parts.quote).slice(1)}`
+  const quote = JSON.stringify(parts.quote)
+  const stamp = `"snapshotId":${JSON.stringify(parts.snapshotId)},"expiresAt":${parts.expiresAt}`
+  return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${deposit}${executions}${quote.slice(1, -1)},${stamp}}`
 }
 
 /** The action response as an object, for tests and benchmarks; the route sends `serializeAction`'s text. */
 export function actionResponseOf(parts: ActionParts): ActionResponse {
-  const { tx, txId, depositAddress, executions } = parts
+  const { tx, txId, depositAddress, executions, snapshotId, expiresAt } = parts
   return {
     tx,
     txId,
     ...(depositAddress === undefined ? {} : { depositAddress }),
     ...(executions === undefined ? {} : { executions }),
     ...parts.quote,
+    snapshotId,
+    expiresAt,
   }
 }
 
@@ -244,6 +262,7 @@ export async function answerAction(
   const options = {
     txId: newTxId(),
     deadline: createdAt + config.quoteTtlSeconds,
+    snapshotId: deps.snapshotId,
     quoteRequest,
     quote,
     sourceState,

@@ -79,6 +79,19 @@ export const ActionResponse = Type.Object(
     ),
     // The engine's quote, field for field: the action response only adds the transaction, its id and the options.
     ...QuoteResult.properties,
+    snapshotId: Type.String({
+      pattern: '^[0-9a-f]{32}$',
+      description:
+        '*Extension* (not in the SPEC): the snapshot of liquidity the quote was made on — the first 16 bytes of the ' +
+        'SHA-256 of its canonical JSON (keys sorted, no whitespace), hex. The service keeps that snapshot as ' +
+        '`<DATA_DIR>/snapshots/<snapshotId>.json`, so the quote can be replayed to the same bytes (README "Hot reload").',
+    }),
+    expiresAt: Type.Integer({
+      minimum: 0,
+      description:
+        '*Extension* (not in the SPEC): Unix seconds after which the quote is no longer executed — the quote time ' +
+        "plus `QUOTE_TTL_SECONDS`; the router call's deadline, and when a quote never registered expires.",
+    }),
   },
   {
     additionalProperties: false,

@@ -30,6 +30,9 @@ export interface SellActionOptions {
   readonly txId: `0x${string}`
   /** The order's worst price (10⁻⁶ pUSD per share). */
   readonly limitPriceMicros: bigint
+  /** The engine's snapshot id and the quote's expiry (Unix seconds), answered as they are. */
+  readonly snapshotId: string
+  readonly expiresAt: number
 }
 
 function tokenOf(engine: Engine, chainId: number, address: string): Token {
@@ -119,5 +122,7 @@ export function sellActionParts(
     },
     txId: options.txId,
     quote: { ...route, requiresTokenApproval: false, allRoutes: [route] },
+    snapshotId: options.snapshotId,
+    expiresAt: options.expiresAt,
   }
 }

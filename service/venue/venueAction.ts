@@ -123,6 +123,8 @@ export async function sharesHeld(store: Store, user: VenueUser, tokenId: string)
 export interface BuildVenueActionOptions {
   readonly txId: `0x${string}`
   readonly deadline: number
+  /** The engine's snapshot id, answered as `snapshotId`. */
+  readonly snapshotId: string
   readonly quoteRequest: ParsedQuoteRequest
   readonly orgId: string
   /** Unix seconds. */
@@ -178,7 +180,12 @@ export async function buildVenueAction(
       })
     }
     limitPriceMicros = limitOf(amount)
-    parts = sellActionParts(engine, request, context, { txId: options.txId, limitPriceMicros })
+    parts = sellActionParts(engine, request, context, {
+      txId: options.txId,
+      limitPriceMicros,
+      snapshotId: options.snapshotId,
+      expiresAt: options.deadline,
+    })
   }
   const orderRequest: VenueOrderRequest = orderRequestOf({
     side: request.side,

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ETH, ETH_USDC, OP, OP_WETH, SENDER, miniSnapshot } from '../helpers/miniSnapshot.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const CHANGED_MAX = 500
 
 vi.doMock('../../engine/schema/rules.js', async (importOriginal) => ({
@@ -34,7 +37,9 @@ describe(`the slippage maximum, changed to ${CHANGED_MAX} in the rules module on
 
   beforeAll(async () => {
     api = await serveRoutes({
-      routers: (store) => [getActionRoutes({ engine, store, config: { quoteTtlSeconds: 60 } })],
+      routers: (store) => [
+        getActionRoutes({ engine, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 60 } }),
+      ],
     })
   })
   afterAll(() => api.close())

@@ -35,6 +35,9 @@ import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const FEE_RECEIVER = '0x2222222222222222222222222222222222222222'
 const API_KEY: ApiKeyRecord = {
   keyId: 'key_1',
@@ -210,7 +213,9 @@ describe('GET /api/getAction in a Koa app', () => {
   beforeAll(async () => {
     api = await serveRoutes({
       apiKey: API_KEY,
-      routers: (store) => [getActionRoutes({ engine, store, config: { quoteTtlSeconds: 1800 } })],
+      routers: (store) => [
+        getActionRoutes({ engine, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 1800 } }),
+      ],
     })
   })
   afterAll(() => api.close())
@@ -254,7 +259,8 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(BigInt(body.amountOutMin.amount) <= BigInt(body.amountOut.amount)).toBe(true)
     expect(body.applicationFee.amount).toBe('1000000') // the key's default: 10 bps of 1,000 USDC
     // The engine's figures are passed through unchanged, allRoutes included.
-    const { tx, txId, ...quote } = body
+    const { tx, txId, snapshotId, expiresAt, ...quote } = body
+    expect([snapshotId, typeof expiresAt]).toEqual([SNAPSHOT_ID, 'number'])
     expect(quote).toEqual(
       JSON.parse(JSON.stringify(engine.quote(toQuoteRequest(parseActionRequest(swapQuery(), API_KEY))))),
     )
@@ -357,14 +363,23 @@ describe('GET /api/getAction in a Koa app', () => {
 describe('serializeAction', () => {
   it('gives the same text as JSON.stringify of the merged response object, without building it', () => {
     const request = parseActionRequest(swapQuery(), API_KEY)
-    const parts = buildActionParts(engine, request, { txId: `0x${'ab'.repeat(32)}`, deadline: 1_800_000_000 })
+    const parts = buildActionParts(engine, request, {
+      txId: `0x${'ab'.repeat(32)}`,
+      deadline: 1_800_000_000,
+      snapshotId: SNAPSHOT_ID,
+    })
     expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
   })
 
   it('is the same with a deposit address, placed after txId', () => {
     const request = parseActionRequest(swapQuery(), API_KEY)
     const txId = `0x${'cd'.repeat(32)}` as const
-    const parts = buildActionParts(engine, request, { txId, deadline: 1_800_000_000, withDepositAddress: true })
+    const parts = buildActionParts(engine, request, {
+      txId,
+      deadline: 1_800_000_000,
+      snapshotId: SNAPSHOT_ID,
+      withDepositAddress: true,
+    })
     expect(parts.depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/)
     expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
     expect(Object.keys(JSON.parse(serializeAction(parts)) as object).slice(0, 3)).toEqual([

@@ -15,10 +15,10 @@ describe('service: refusals to start', () => {
     expect(service.stdout()).not.toContain('listening')
   }, 90_000)
 
-  it('a worker that cannot build its app (bad snapshot): exit 1 with the reason, never listens', async () => {
+  it('a snapshot that cannot be read: exit 1 with the reason, never listens', async () => {
     const service = spawnService({ SNAPSHOT_PATH: '/nonexistent/snapshot.json' })
     expect((await service.exited).code).toBe(1)
-    expect(service.stderr()).toMatch(/cannot start: a worker failed to start: .*snapshot/i)
+    expect(service.stderr()).toMatch(/cannot start: the snapshot cannot be read: .*nonexistent\/snapshot\.json/i)
     expect(service.stdout()).not.toContain('listening')
   }, 90_000)
 

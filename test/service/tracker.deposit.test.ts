@@ -25,6 +25,9 @@ import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { type TrackingFacts, loadTrackingFacts } from '../../service/tracker/trackingPlan.js'
 import { STORE_BACKENDS, type StorePlace, closeAndDrop, openFresh } from '../helpers/storeBackends.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const SNAPSHOT = loadConfig({}).snapshotPath
 /** The development key's record (fixtures/keys.dev.json), without its app fees (EVM receivers: no Tron quote). */
 const { keyHash: _keyHash, ...alpha } = readKeysFile('fixtures/keys.dev.json').keys.find(
@@ -81,7 +84,12 @@ async function quote(
     API_KEY,
   )
   const withDepositAddress = options.withDepositAddress ?? true
-  const parts = buildActionParts(engine, request, { txId: newTxId(), deadline: createdAt + TTL, withDepositAddress })
+  const parts = buildActionParts(engine, request, {
+    txId: newTxId(),
+    deadline: createdAt + TTL,
+    snapshotId: SNAPSHOT_ID,
+    withDepositAddress,
+  })
   const vm = engine.snapshot.chains.get(request.srcChainId)!.vm
   await store.recordQuote({
     txId: parts.txId,

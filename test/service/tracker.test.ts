@@ -30,6 +30,9 @@ import { setLogDestination } from '../../service/log.js'
 import { type TrackingFacts, loadTrackingFacts, planTracking } from '../../service/tracker/trackingPlan.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 
+/** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
+const SNAPSHOT_ID = '0123456789abcdef0123456789abcdef'
+
 const SNAPSHOT = loadConfig({}).snapshotPath
 const API_KEY: ApiKeyRecord = {
   keyId: 'key_1',
@@ -94,7 +97,7 @@ async function quote(route: Record<string, string | number>, createdAt = T0): Pr
     Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)])),
     API_KEY,
   )
-  const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + TTL })
+  const response = buildAction(engine, request, { txId: newTxId(), deadline: createdAt + TTL, snapshotId: SNAPSHOT_ID })
   await store.recordQuote({
     txId: response.txId,
     createdAt,

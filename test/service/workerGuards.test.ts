@@ -74,9 +74,10 @@ describe('a pool that cannot replace a worker', () => {
   it('exits 1 when a replacement worker fails to start, so that a supervisor restarts the service', async () => {
     const snapshot = join(dir, 'snapshot.json')
     copyFileSync(loadConfig({}).snapshotPath, snapshot)
-    const service = await startService({ ...ONE_SLOT, SNAPSHOT_PATH: snapshot })
-    // The replacement of the next worker to die will not find its snapshot.
-    rmSync(snapshot)
+    const service = await startService({ ...ONE_SLOT, SNAPSHOT_PATH: snapshot, DATA_DIR: join(dir, 'data') })
+    // The replacement of the next worker to die will not find its snapshot: the one published, kept by id
+    // (README "Hot reload").
+    rmSync(join(dir, 'data', 'snapshots'), { recursive: true })
     await fetch(`${service.url}/__test/crash`, { headers: KEY }).catch(() => undefined)
     const exit = await service.exited
     expect(exit.code).toBe(1)

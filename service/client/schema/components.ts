@@ -8,6 +8,7 @@ import type { ServiceSchemas } from './components/serviceSchemas.js';
 import type { SourceTransactionSchemas } from './components/sourceTransactionSchemas.js';
 import type { GaslessSchemas } from './components/gaslessSchemas.js';
 import type { GetActionsSchemas } from './components/getActionsSchemas.js';
+import type { TransactionSchemas } from './components/transactionSchemas.js';
 import type { VenueMarketSchemas } from './components/venueMarketSchemas.js';
 import type { VenuePositionSchemas } from './components/venuePositionSchemas.js';
 import type { VenueTradingSchemas } from './components/venueTradingSchemas.js';
@@ -21,7 +22,7 @@ import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & GetActionsSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & GetActionsSchemas & TransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;

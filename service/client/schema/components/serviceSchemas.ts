@@ -75,6 +75,10 @@ export interface ServiceSchemas {
         splits?: components["schemas"]["SplitPart"][];
         /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
         allRoutes: components["schemas"]["RouteQuote"][];
+        /** @description *Extension* (not in the SPEC): the snapshot of liquidity the quote was made on — the first 16 bytes of the SHA-256 of its canonical JSON (keys sorted, no whitespace), hex. The service keeps that snapshot as `<DATA_DIR>/snapshots/<snapshotId>.json`, so the quote can be replayed to the same bytes (README "Hot reload"). */
+        snapshotId: string;
+        /** @description *Extension* (not in the SPEC): Unix seconds after which the quote is no longer executed — the quote time plus `QUOTE_TTL_SECONDS`; the router call's deadline, and when a quote never registered expires. */
+        expiresAt: number;
     };
     HealthResponse: {
         /** @constant */
@@ -104,10 +108,6 @@ export interface ServiceSchemas {
         info: Record<string, never>;
         paths: Record<string, never>;
     };
-    /** @description The `txId` of a `getAction` response: `0x` and 64 hex digits (issued in lower case; accepted in any case). */
-    TxId: string;
-    /** @description A transaction hash in the format of its VM: `evm` and `hypercore` `0x` + 64 hex digits; `alt-vm` (Bitcoin txid, Tron transaction id) 64 hex digits without `0x`; `solana` the base58 transaction signature (64 bytes, 64–88 characters). Hex is case-insensitive (stored in lower case). */
-    TxHash: string;
     /** @description The `getAction` request as validated and stored with the quote (SPEC §2.3): numbers as numbers, `appFees` the fees in force (the request's, or the API key's defaults), `erc20Spender` defaulted to `to`. Parameters that were absent are absent. */
     ActionRequest: {
         /** @constant */
@@ -169,95 +169,6 @@ export interface ServiceSchemas {
         /** @description Approved for `erc20Amount` before the call; defaulted to `to`. */
         erc20Spender: components["schemas"]["EvmAddress"];
     } | components["schemas"]["VenueActionRequest"];
-    /** @description One hop of the executed route, in order, as the status tracker observed it. */
-    TxPathEntry: {
-        chainId: components["schemas"]["ChainId"];
-        /** @description The hop's transaction on `chainId`. */
-        txHash: string;
-        /** @description Unix seconds of the hop's block, as decimal digits. */
-        timestamp: string;
-        /** @description Bridge id of the next hop; `""` at the last hop. */
-        nextBridge: string;
-    };
-    PaymentToken: {
-        name: string;
-        symbol: string;
-        decimals: number;
-        amount: components["schemas"]["AmountString"];
-        address: components["schemas"]["TokenAddress"];
-        chainId: components["schemas"]["ChainId"];
-        isNative: boolean;
-        /** @description USD value of `amount` at the quote's prices. */
-        usdAmount: number;
-    };
-    /** @description A transaction of the route on one chain (SPEC §2.5 `srcTx`, `dstTx`). */
-    ChainTransaction: {
-        /** @description `srcTx`: the router called (`tx.to`). `dstTx`: who received the output — `recipient`, else `sender`; the called contract `to` for `evm-calldata-tx`. */
-        toAddress: string;
-        txHash: string;
-        chainId: components["schemas"]["ChainId"];
-        /** @description `srcTx`: native wei sent with the call (the quote's `tx.value` until the tracker reports the real one). `dstTx`: the native amount delivered when the output token is native, else `"0"`. */
-        value: components["schemas"]["AmountString"];
-        /** @description Unix seconds: the hop's block time from `txPath` when tracked; until then the registration time (`srcTx`) or the last update (`dstTx`). */
-        timestamp: number;
-        /** @description `srcTx`: `amountIn` of the quote. `dstTx`: `amountOut`, with the delivered amount once the tracker reports it (its `usdAmount` scaled to it). */
-        paymentToken: components["schemas"]["PaymentToken"];
-        /** @description Only when `status` is `failed` and the reason is known. */
-        revertReason?: string;
-    };
-    /** @description A transaction (SPEC §2.5): the answer of `getStatus`, an element of `getTransactions`' `txs`. `workflow` is present for a `venue` transaction only (its order workflow, SPEC §2.6). */
-    TransactionDetails: {
-        /**
-         * @description SPEC §2.5. A quote not registered yet answers `pending` with `srcTxHash: ""` and `srcTx: null` (its transaction may be on its way). *Extension*: `expired` — a quote never registered within its time to live (`QUOTE_TTL_SECONDS`, default 1800 s, the router's deadline); only `getStatus` by `txId` can show it, since history lists registered transactions only. A late registration of an expired quote is still accepted.
-         * @enum {string}
-         */
-        status: "pending" | "success" | "requires refund" | "refunded" | "failed" | "expired";
-        /** @description The `sender` of the quote, as it was sent. */
-        sender: components["schemas"]["Address"];
-        srcChainId: components["schemas"]["ChainId"];
-        dstChainId: components["schemas"]["ChainId"];
-        /** @description The registered source transaction (hex hashes in lower case); `""` before registration. */
-        srcTxHash: string;
-        /** @description The destination transaction once the tracker has seen it; `""` until then. */
-        dstTxHash: string;
-        bridgeDetails: {
-            /** @description Whether the source and destination chains differ. */
-            isBridge: boolean;
-            /** @description Seconds. `0` for a same-chain swap. For a bridge: the real time from the first to the last hop of `txPath` once `success`, otherwise the quote's estimate (`actionResponse.estimatedTxTime`). */
-            bridgeTime: number;
-            /** @description Hops observed so far, in order; `[]` until the tracker has seen one. */
-            txPath: components["schemas"]["TxPathEntry"][];
-        };
-        txId: string;
-        actionRequest: components["schemas"]["ActionRequest"];
-        /** @description The `getAction` response, exactly as it was answered. */
-        actionResponse: components["schemas"]["ActionResponse"];
-        workflow?: components["schemas"]["VenueWorkflow"];
-        /** @description The app whose API key made the quote. */
-        org: {
-            appId: string;
-            affiliateId: string;
-            appName: string;
-        };
-        /** @description `actionResponse.amountIn.usdAmount`. */
-        usdValue: number | null;
-        /** @description The source transaction, once registered; `null` before. */
-        srcTx: components["schemas"]["ChainTransaction"] | null;
-        /** @description The destination transaction, once the tracker has seen it; `null` before. */
-        dstTx: components["schemas"]["ChainTransaction"] | null;
-    };
-    TransactionHistory: {
-        /** @description Newest registration first. */
-        txs: components["schemas"]["TransactionDetails"][];
-        pagination: {
-            page: number;
-            limit: number;
-            /** @description Transactions matching the filters, over all pages. */
-            total: number;
-            /** @description ceil(total / limit); `0` when nothing matches. */
-            totalPages: number;
-        };
-    };
     /** @description One transaction to register (SPEC §4.2). Other keys are ignored. */
     Registration: {
         /** @description The `txId` of the `getAction` response the transaction executes. */
