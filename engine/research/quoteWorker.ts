@@ -38,7 +38,7 @@ export default function quoteChunk(task: QuoteChunkTask): QuoteChunkResult {
   const requests: QuoteRequest[] = decodeRequestChunk(task.chunk)
   for (const request of requests) {
     const answer = quoteOne(engine, request)
-    const amount = request.amount.toString()
+    const amount = String((request as Partial<QuoteRequest> | null)?.amount ?? '')
     if (answer.ok) {
       quoted += 1
       amountOutSum += BigInt(answer.result.amountOut.amount)

@@ -5,8 +5,8 @@
  */
 import type { QuoteRequest } from '../quote/types.js'
 
-/** A request without its amount. */
-export type RequestTemplate = Omit<QuoteRequest, 'amount'>
+/** A request without its amount (or, for an amount that is not digits, with it: see `encodeRequestChunk`). */
+export type RequestTemplate = Omit<QuoteRequest, 'amount'> & { readonly amount?: unknown }
 
 /** A chunk of requests in wire form. */
 export interface RequestChunk {
@@ -30,13 +30,18 @@ export function encodeRequestChunk(requests: readonly QuoteRequest[]): RequestCh
   const amounts: string[] = new Array<string>(requests.length)
   let last: RequestTemplate | undefined
   for (let i = 0; i < requests.length; i++) {
-    const { amount, ...rest } = requests[i]!
-    if (last === undefined || !sameFields(last, rest)) {
-      last = rest
+    const request = requests[i]!
+    const amount: unknown = (request as Partial<QuoteRequest> | null)?.amount
+    // Digits travel in the joined string; anything else (absent, malformed, a `,`) stays in its own template, as
+    // given, so that the worker's engine answers it with the same error as in-process.
+    const isDigits = typeof amount === 'bigint' || (typeof amount === 'string' && /^\d+$/.test(amount))
+    const rest: RequestTemplate = isDigits ? withoutAmount(request) : request
+    if (last === undefined || !isDigits || !sameFields(last, rest)) {
+      last = isDigits ? rest : undefined
       templates.push(rest)
     }
     templateIndex[i] = templates.length - 1
-    amounts[i] = String(amount)
+    amounts[i] = isDigits ? String(amount) : ''
   }
   return { templates, templateIndex, amounts: amounts.join(',') }
 }
@@ -49,7 +54,15 @@ export function encodeRequestChunk(requests: readonly QuoteRequest[]): RequestCh
 export function decodeRequestChunk(chunk: RequestChunk): QuoteRequest[] {
   if (chunk.templateIndex.length === 0) return []
   const amounts = chunk.amounts.split(',')
-  return amounts.map((amount, i) => ({ ...chunk.templates[chunk.templateIndex[i]!]!, amount }) as QuoteRequest)
+  return amounts.map((amount, i) => {
+    const template = chunk.templates[chunk.templateIndex[i]!]!
+    return (amount === '' ? template : { ...template, amount }) as QuoteRequest
+  })
+}
+
+function withoutAmount(request: QuoteRequest): RequestTemplate {
+  const { amount: _amount, ...rest } = request
+  return rest
 }
 
 function sameFields(a: RequestTemplate, b: RequestTemplate): boolean {
