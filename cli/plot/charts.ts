@@ -127,6 +127,7 @@ export interface LatencyPoint {
  * @example await writeSvg('bench/latency-vs-size.svg', latencyChart(points, '2026-11-24, 2 CPUs, load 1.6'))
  */
 export function latencyChart(points: readonly LatencyPoint[], subtitle: string): TopLevelSpec {
+  const sizes = points.map((point) => point.pools)
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title: { text: 'crossroute engine: median quote latency vs snapshot size', subtitle },
@@ -138,7 +139,8 @@ export function latencyChart(points: readonly LatencyPoint[], subtitle: string):
       x: {
         field: 'pools',
         type: 'quantitative',
-        scale: { type: 'log' },
+        // Half a decade of room either side of the sizes measured, not the next powers of ten.
+        scale: { type: 'log', nice: false, domain: [Math.min(...sizes) / 1.5, Math.max(...sizes) * 1.5] },
         axis: { format: '~s' },
         title: 'snapshot size (pools, log scale)',
       },
@@ -148,8 +150,21 @@ export function latencyChart(points: readonly LatencyPoint[], subtitle: string):
         scale: { type: 'log' },
         title: 'median latency per quote (ms, log scale)',
       },
-      color: { field: 'case', type: 'nominal', title: 'case' },
-      strokeDash: { field: 'kind', type: 'nominal', title: 'calls', sort: ['repeated calls', 'first call of a pair'] },
+      color: { field: 'case', type: 'nominal', title: 'case', legend: { symbolType: 'stroke', symbolStrokeWidth: 3 } },
+      strokeDash: {
+        field: 'kind',
+        type: 'nominal',
+        title: 'calls',
+        sort: ['repeated calls', 'first call of a pair'],
+        legend: {
+          symbolType: 'stroke',
+          symbolSize: 400,
+          labelLimit: 300,
+          // The dash legend has no colour of its own: draw its samples in dark grey.
+          symbolStrokeWidth: 2,
+          encode: { symbols: { update: { stroke: { value: '#333' } } } },
+        },
+      },
       tooltip: [{ field: 'pools' }, { field: 'case' }, { field: 'kind' }, { field: 'medianMs' }],
     },
     config: CONFIG,

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { snapshotStats } from '../../cli/commands/snapshot.js'
 import { createEngine } from '../../engine/createEngine.js'
+import type { QuoteRequest } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
 import { quoteMany } from '../../engine/research/quoteMany.js'
 import { sweepPointOf } from '../../engine/research/sweep.js'
@@ -30,10 +31,7 @@ const ndjson = [...requests.map((request) => JSON.stringify(request)), 'not json
 
 /** What the engine answers in-process, in the batch's line format. */
 function expectedLines(): unknown[] {
-  const answers = quoteMany(
-    engine,
-    [...requests, null as never].map((request) => request ?? (null as never)),
-  )
+  const answers = quoteMany(engine, [...requests, null] as unknown as QuoteRequest[])
   return answers.map((answer, index) => {
     const amount = String(requests[index]?.amount ?? '')
     return { index, ...(answer.ok ? sweepPointOf(amount, answer.result) : { amount, error: answer.error }) }
