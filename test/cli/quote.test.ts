@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { createEngine } from '../../engine/createEngine.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
+import { ARB_USDC, ARB_WETH, USDC_TO_WETH, USDC_TO_WETH_OPTIONS } from '../helpers/arbitrumPair.js'
 import { runCli } from '../helpers/runCli.js'
 
-const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
-const ARB_WETH = '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1'
 const engine = createEngine(loadSnapshotFile())
-const request = {
-  sender: '0x1111111111111111111111111111111111111111',
-  srcChainId: 42161,
-  srcToken: ARB_USDC,
-  dstChainId: 42161,
-  dstToken: ARB_WETH,
-  swapDirection: 'exact-amount-in' as const,
-  slippage: 50,
-}
+const request = USDC_TO_WETH
 
 describe('crossroute quote', () => {
   it("prints the engine's quote as JSON, tokens named by symbol or address", async () => {
@@ -45,15 +36,7 @@ describe('crossroute quote', () => {
 
   it('prints a table for people, amounts in whole tokens', async () => {
     const result = engine.quote({ ...request, amount: '2500000000' })
-    const { stdout, status } = await runCli([
-      'quote',
-      '--src',
-      '42161:USDC',
-      '--dst',
-      '42161:WETH',
-      '--amount',
-      '2500000000',
-    ])
+    const { stdout, status } = await runCli(['quote', ...USDC_TO_WETH_OPTIONS, '--amount', '2500000000'])
     expect(status).toBe(0)
     expect(stdout).toMatch(/amount in\s+2500 USDC/)
     const whole = `${result.amountOut.amount.slice(0, -18)}.${result.amountOut.amount.slice(-18).replace(/0+$/, '')}`
@@ -61,7 +44,7 @@ describe('crossroute quote', () => {
   }, 60_000)
 
   it("fails with the spec's code, details and exit 1: for people on stderr, as the envelope with --json", async () => {
-    const people = await runCli(['quote', '--src', '42161:USDC', '--dst', '42161:WETH', '--amount', '0'])
+    const people = await runCli(['quote', ...USDC_TO_WETH_OPTIONS, '--amount', '0'])
     expect(people).toMatchObject({ status: 1, stdout: '' })
     expect(people.stderr).toContain('error INVALID_AMOUNT_ZERO')
     const script = await runCli(['quote', '--src', '42161:USDC', '--dst', '42161:NOPE', '--amount', '1', '--json'])
@@ -79,10 +62,7 @@ describe('crossroute quote', () => {
     })
     const snapshot = await runCli([
       'quote',
-      '--src',
-      '42161:USDC',
-      '--dst',
-      '42161:WETH',
+      ...USDC_TO_WETH_OPTIONS,
       '--amount',
       '1',
       '--snapshot',

@@ -10,18 +10,11 @@ import { formatUnits } from '../../cli/output.js'
 import { createEngine } from '../../engine/createEngine.js'
 import { sweep } from '../../engine/research/sweep.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
+import { USDC_TO_WETH, USDC_TO_WETH_OPTIONS } from '../helpers/arbitrumPair.js'
 import { runCli } from '../helpers/runCli.js'
 
 const engine = createEngine(loadSnapshotFile())
-const request = {
-  sender: '0x1111111111111111111111111111111111111111',
-  srcChainId: 42161,
-  srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-  dstChainId: 42161,
-  dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
-  swapDirection: 'exact-amount-in' as const,
-  slippage: 50,
-}
+const request = USDC_TO_WETH
 const labels = {
   title: 'USDC → WETH',
   tokenIn: { symbol: 'USDC', decimals: 6 },
@@ -51,10 +44,7 @@ describe('crossroute sweep', () => {
     const routes = join(folder, 'routes.svg')
     const { stdout, status } = await runCli([
       'sweep',
-      '--src',
-      '42161:USDC',
-      '--dst',
-      '42161:WETH',
+      ...USDC_TO_WETH_OPTIONS,
       '--from',
       '1000000',
       '--to',
@@ -88,17 +78,7 @@ describe('crossroute sweep', () => {
   }, 90_000)
 
   it('names a bad option with INVALID_PARAMETER', async () => {
-    const { stderr, status } = await runCli([
-      'sweep',
-      '--src',
-      '42161:USDC',
-      '--dst',
-      '42161:WETH',
-      '--from',
-      '10',
-      '--to',
-      '5',
-    ])
+    const { stderr, status } = await runCli(['sweep', ...USDC_TO_WETH_OPTIONS, '--from', '10', '--to', '5'])
     expect(status).toBe(1)
     expect(stderr).toContain('error INVALID_PARAMETER: Invalid value for --to')
   }, 60_000)
