@@ -6,10 +6,13 @@ import type { Command } from 'commander'
 import type { Snapshot } from '../../engine/index.js'
 import { type SweepPoint, sweep } from '../../engine/research/sweep.js'
 import { badOption } from '../errors.js'
-import { formatUnits, printJson, table } from '../output.js'
+import { formatUnits, printJson, startProgress, table } from '../output.js'
 import { routeShareChart, type SweepLabels, sweepChart } from '../plot/charts.js'
 import { writeSvg } from '../plot/render.js'
 import { type RequestOptions, engineOf, parseAmount, requestOf, resolveToken, withRequestOptions } from '../request.js'
+
+/** Amounts quoted between two updates of the progress bar. */
+const PROGRESS_STEP = 100
 
 interface SweepOptions extends RequestOptions {
   from?: string
@@ -37,7 +40,15 @@ export function registerSweep(program: Command, run: (action: () => unknown) => 
     .action((options: SweepOptions) =>
       run(async () => {
         const engine = engineOf(options)
-        const points = sweep(engine, requestOf(engine.snapshot, options), amountsOf(options))
+        const request = requestOf(engine.snapshot, options)
+        const amounts = amountsOf(options)
+        const progress = startProgress(amounts.length, { json: options.json === true, label: 'sweeping' })
+        const points: SweepPoint[] = []
+        for (let start = 0; start < amounts.length; start += PROGRESS_STEP) {
+          points.push(...sweep(engine, request, amounts.slice(start, start + PROGRESS_STEP)))
+          progress.update(points.length)
+        }
+        progress.stop()
         if (options.plot !== undefined || options.routePlot !== undefined) {
           const labels = labelsOf(engine.snapshot, options)
           if (options.plot !== undefined) await writeSvg(options.plot, sweepChart(points, labels))
