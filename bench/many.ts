@@ -2,7 +2,8 @@
  * `npm run bench:many [-- --count N --threads T]`: N (default 1,000,000) quotes of one repeated pair (Arbitrum
  * USDC → WETH, exact input, 1,000 distinct amounts) on the default snapshot with `quoteParallel` over T threads
  * (default all cores), without collecting points (counts and an output checksum only). Prints the wall time, the
- * rate and the machine's load average before and after, as the figure in the README was taken.
+ * rate, the CPU time of all threads (per quote, and the wall time it means on `threads` idle cores) and the machine's
+ * load average before and after, as the figure in the README was taken.
  */
 import { availableParallelism, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
@@ -30,6 +31,9 @@ const load = () =>
     .map((value) => value.toFixed(2))
     .join(' ')
 const loadBefore = load()
+// Worker threads run in this process: its CPU time counts every thread's, the figure that does not depend on how
+// much of the machine other jobs take.
+const cpuBefore = process.cpuUsage()
 const start = performance.now()
 let lastShown = 0
 const run = await quoteParallel(requests, {
@@ -46,6 +50,8 @@ const run = await quoteParallel(requests, {
   },
 })
 const seconds = (performance.now() - start) / 1000
+const cpu = process.cpuUsage(cpuBefore)
+const cpuSeconds = (cpu.user + cpu.system) / 1e6
 process.stderr.write('\n')
 console.log(
   JSON.stringify({
@@ -55,6 +61,9 @@ console.log(
     failed: run.failed,
     seconds: Number(seconds.toFixed(1)),
     quotesPerSecond: Math.round(count / seconds),
+    cpuSeconds: Number(cpuSeconds.toFixed(1)),
+    cpuMicrosecondsPerQuote: Number(((cpuSeconds * 1e6) / count).toFixed(1)),
+    secondsIfIdle: Number((cpuSeconds / threads).toFixed(1)),
     amountOutSum: run.amountOutSum.toString(),
     loadAverageBefore: loadBefore,
     loadAverageAfter: load(),

@@ -16,7 +16,7 @@ import { createEngine } from '../engine/index.js'
 import { QUOTE_CASES } from './cases.js'
 import { FIXTURES, type FixtureSpec, ensureFixtureFile } from './fixtures.js'
 import { collectGarbage, loadMeasured, timeLoad } from './load.js'
-import { latencyVsSizeSvg } from './plot.js'
+import { LATENCY_SVG_URL, latencyVsSizeSvg, subtitleOf } from './plot.js'
 import { runQuoteSuites } from './quote.js'
 import {
   type EngineReport,
@@ -28,7 +28,6 @@ import {
 } from './report.js'
 
 const RESULTS_URL = new URL('./results/engine.json', import.meta.url)
-const SVG_URL = new URL('./latency-vs-size.svg', import.meta.url)
 const HTTP_BENCH_URL = new URL('./http.ts', import.meta.url)
 const PACKAGE_URL = new URL('../package.json', import.meta.url)
 
@@ -73,9 +72,8 @@ mkdirSync(new URL('./results/', import.meta.url), { recursive: true })
 writeFileSync(RESULTS_URL, `${JSON.stringify(report, null, 2)}\n`)
 console.log(`wrote ${fileURLToPath(RESULTS_URL)}`)
 if (reports.length === FIXTURES.length) {
-  const subtitle = `${report.generatedAt.slice(0, 10)}, node ${machine.node}, ${machine.cpuCount} CPUs, load average ${machine.loadAverageAtStart[0]} at start`
-  writeFileSync(SVG_URL, latencyVsSizeSvg(reports, { subtitle }))
-  console.log(`wrote ${fileURLToPath(SVG_URL)}`)
+  writeFileSync(LATENCY_SVG_URL, await latencyVsSizeSvg(reports, subtitleOf(report)))
+  console.log(`wrote ${fileURLToPath(LATENCY_SVG_URL)}`)
 } else {
   console.log('latency-vs-size.svg not rewritten: it needs every fixture')
 }

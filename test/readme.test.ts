@@ -1,12 +1,24 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-/** The library snippet of the README, exactly as users read it. */
-function readmeExample(): string {
+/** A marked snippet of the README (`<!-- name:start -->` … `<!-- name:end -->`), exactly as users read it. */
+function readmeBlock(name: string): string {
   const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
-  const block = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(readme)
-  expect(block, 'README has a marked library example').not.toBeNull()
+  const block = new RegExp(`<!-- ${name}:start -->\\s*\`\`\`ts\\n([\\s\\S]*?)\`\`\`\\s*<!-- ${name}:end -->`).exec(
+    readme,
+  )
+  expect(block, `README has a marked ${name}`).not.toBeNull()
   return block![1]!
+}
+
+/** The library snippet of the README. */
+function readmeExample(): string {
+  return readmeBlock('readme-example')
 }
 
 /**
@@ -50,6 +62,32 @@ describe('README library example', () => {
     expect((bridgeIds as string[]).length).toBeGreaterThan(0)
     expect(routes).toBeGreaterThanOrEqual(1)
   })
+})
+
+describe('README research script', () => {
+  it('is about 10 lines', () => {
+    expect(readmeBlock('research-script').trim().split('\n').length).toBeLessThanOrEqual(12)
+  })
+
+  // Run as a program in a folder of its own (it writes `sweep.svg` where it runs), against the sources.
+  it('quotes, applies, re-quotes, sweeps and writes a plot', () => {
+    const folder = new URL('./.generated/', import.meta.url)
+    mkdirSync(folder, { recursive: true })
+    const file = new URL('readme-research.ts', folder)
+    writeFileSync(file, againstSources(readmeBlock('research-script')))
+    const cwd = mkdtempSync(join(tmpdir(), 'crossroute-research-'))
+    const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href
+    const output = execFileSync(process.execPath, ['--import', tsx, fileURLToPath(file)], { cwd, encoding: 'utf8' })
+    const [first, again, impacts] = output.trim().split(/ (?=\d+ \[|\[)/)
+    expect(BigInt(first!)).toBeGreaterThan(2_000n * 10n ** 18n) // 5M USDC buys over 2,000 WETH
+    expect(BigInt(again!)).toBeLessThan(BigInt(first!)) // the first trade moved the price
+    const priceImpacts = (impacts!.match(/[\d.]+/g) ?? []).map(Number)
+    expect(priceImpacts).toHaveLength(6)
+    expect(priceImpacts.every((impact, i) => i === 0 || impact >= priceImpacts[i - 1]!)).toBe(true)
+    const svg = readFileSync(join(cwd, 'sweep.svg'), 'utf8')
+    expect(svg.match(/aria-roledescription="point"/g)).toHaveLength(12)
+    expect(new Resvg(svg).render().width).toBeGreaterThan(500)
+  }, 60_000)
 })
 
 describe('README development keys', () => {

@@ -7,13 +7,14 @@ import { createEngine } from '../createEngine.js'
 import { loadSnapshotFile } from '../loader.js'
 import type { QuoteRequest } from '../quote/types.js'
 import { quoteOne } from './quoteMany.js'
+import { type RequestChunk, decodeRequestChunk } from './requestChunk.js'
 import { type SweepPoint, sweepPointOf } from './sweep.js'
 
-/** One task: a chunk of requests and how to answer it. */
+/** One task: a chunk of requests (in wire form, `requestChunk.ts`) and how to answer it. */
 export interface QuoteChunkTask {
   readonly snapshotPath: string | undefined
   readonly engineOptions: EngineOptions
-  readonly requests: readonly QuoteRequest[]
+  readonly chunk: RequestChunk
   readonly collect: boolean
 }
 
@@ -34,14 +35,15 @@ export default function quoteChunk(task: QuoteChunkTask): QuoteChunkResult {
   const points: SweepPoint[] | undefined = task.collect ? [] : undefined
   let quoted = 0
   let amountOutSum = 0n
-  for (const request of task.requests) {
+  const requests: QuoteRequest[] = decodeRequestChunk(task.chunk)
+  for (const request of requests) {
     const answer = quoteOne(engine, request)
-    const amount = request.amount.toString()
+    const amount = String((request as Partial<QuoteRequest> | null)?.amount ?? '')
     if (answer.ok) {
       quoted += 1
       amountOutSum += BigInt(answer.result.amountOut.amount)
     }
     points?.push(answer.ok ? sweepPointOf(amount, answer.result) : { amount, error: answer.error })
   }
-  return { points, quoted, failed: task.requests.length - quoted, amountOutSum: amountOutSum.toString() }
+  return { points, quoted, failed: requests.length - quoted, amountOutSum: amountOutSum.toString() }
 }

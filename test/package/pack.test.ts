@@ -141,15 +141,19 @@ describe('the packed tarball', () => {
       packedFiles.filter(
         (path) =>
           path.startsWith('fixtures/') &&
-          !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/|venue\/(venue\.json|README\.md)$)/.test(path),
+          !/^fixtures\/(default\.json|keys\.dev\.json|README\.md|ofac\/|venue\/(venue\.json|README\.md)$)/.test(path) &&
+          // The synthetic generator behind `crossroute snapshot generate`, the sources of dist/fixtures' maps.
+          !/^fixtures\/(generate|build-default|default\/\w+|lib\/\w+)\.ts$/.test(path),
       ),
     ).toEqual([])
     // The sources the maps point to (next test): engine/ and service/ TypeScript (and their READMEs), no tests.
     expect(packedFiles).toEqual(expect.arrayContaining(['engine/index.ts', 'engine/createEngine.ts']))
     expect(
-      packedFiles.filter((path) => /^(engine|service)\//.test(path) && !/(?<!\.d)\.ts$|\/README\.md$/.test(path)),
+      packedFiles.filter((path) => /^(engine|service|cli)\//.test(path) && !/(?<!\.d)\.ts$|\/README\.md$/.test(path)),
     ).toEqual([])
-    expect(packedFiles.filter((path) => path.endsWith('.ts') && !/^(dist|engine|service)\//.test(path))).toEqual([])
+    expect(
+      packedFiles.filter((path) => path.endsWith('.ts') && !/^(dist|engine|service|cli|fixtures)\//.test(path)),
+    ).toEqual([])
     expect(packedFiles.filter((path) => path.endsWith('.test.ts'))).toEqual([])
   })
 
@@ -222,6 +226,21 @@ describe('the packed tarball', () => {
     expect(BigInt(amountOutMin)).toBe((BigInt(amountOut) * 9950n) / 10000n)
     expect(bridgeIds.length).toBeGreaterThan(0)
     expect(routes).toBeGreaterThanOrEqual(1)
+  })
+
+  // The `bin` as npm links it into the consumer: no tsx, no vega (optional peers), the compiled CLI only.
+  it('installs the crossroute command: --help lists the commands, quote answers from the default snapshot', () => {
+    const bin = join(consumer, 'node_modules', '.bin', 'crossroute')
+    expect(run(bin, ['--help'], consumer)).toMatch(
+      /quote[\s\S]*sweep[\s\S]*simulate[\s\S]*batch[\s\S]*snapshot[\s\S]*serve/,
+    )
+    const quote = JSON.parse(
+      run(bin, ['quote', '--src', '42161:USDC', '--dst', '10:USDT', '--amount', '250000000', '--json'], consumer),
+    ) as { amountOut: { amount: string; symbol: string } }
+    expect(quote.amountOut.symbol).toBe('USDT')
+    expect(BigInt(quote.amountOut.amount)).toBeGreaterThan(240_000_000n)
+    const table = run(bin, ['quote', '--src', '42161:USDC', '--dst', '10:USDT', '--amount', '250000000'], consumer)
+    expect(table).toMatch(/amount out\s+24\d\.\d+ USDT/)
   })
 
   it('type-checks a TypeScript consumer (NodeNext) against the shipped declarations', () => {

@@ -6,18 +6,11 @@ import { describe, expect, it } from 'vitest'
 import { createEngine, quoteMany, sweep, type QuoteRequest } from '../../../engine/index.js'
 import { loadSnapshotFile } from '../../../engine/loader.js'
 import { quoteParallel } from '../../../engine/parallel.js'
-import { ARB_USDC, ARB_WETH, SENDER } from '../../helpers/mainnet.js'
+import { USDC_TO_WETH } from '../../helpers/arbitrumPair.js'
+import { ARB_USDC } from '../../helpers/mainnet.js'
 
 const engine = createEngine(loadSnapshotFile())
-const base = {
-  sender: SENDER,
-  srcChainId: 42161,
-  srcToken: ARB_USDC,
-  dstChainId: 42161,
-  dstToken: ARB_WETH,
-  swapDirection: 'exact-amount-in' as const,
-  slippage: 50,
-}
+const base = USDC_TO_WETH
 const AMOUNTS = [0n, 10n ** 6n, 10n ** 9n, 10n ** 11n, 10n ** 13n]
 
 describe('sweep', () => {
