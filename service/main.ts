@@ -92,9 +92,9 @@ const metrics = createMainMetrics({
 })
 const observeSnapshotReload = createSnapshotMetrics(metrics.registry, () => coordinator.snapshotId)
 const tracker = startTrackerThread(config, {
-  onTick: ({ due, observations }) => {
+  onTick: ({ due, claimsLost, observations }) => {
     trackerTickAtMs = Date.now()
-    metrics.observeTrackerTick(due)
+    metrics.observeTrackerTick(due, claimsLost)
     if (observations !== undefined) metrics.absorb(observations)
   },
 })

@@ -25,8 +25,11 @@ export interface MainMetrics {
   observeRequest(route: string, method: string, status: number, seconds: number): void
   /** Takes what another thread measured. */
   absorb(observations: Observations): void
-  /** The tracker's last tick: transactions due then. */
-  observeTrackerTick(due: number): void
+  /**
+   * The tracker's last tick: transactions due then, and how many of its writes were refused because another
+   * tracker (replica) had claimed the row since (its lease ran out: `TRACKER_LEASE_SECONDS` too short).
+   */
+  observeTrackerTick(due: number, claimsLost: number): void
 }
 
 /** Latency buckets, seconds: 0.5 ms to 10 s (the request deadline's default). */
@@ -118,6 +121,11 @@ export function createMainMetrics(sources: MetricsSources): MainMetrics {
       this.set(at === undefined ? -1 : (Date.now() - at) / 1000)
     },
   })
+  const claimsLost = new Counter({
+    name: 'crossroute_tracker_claims_lost_total',
+    help: "Tracker writes refused because another tracker claimed the transaction after this one's lease ran out.",
+    registers,
+  })
   const trackerDue = new Gauge({
     name: 'crossroute_tracker_due_transactions',
     help: "Registered transactions due for a status check at the tracker's last tick (at most one batch).",
@@ -137,8 +145,9 @@ export function createMainMetrics(sources: MetricsSources): MainMetrics {
       for (const [status, count] of Object.entries(observations.transactions ?? {})) transactions.inc({ status }, count)
       if (observations.busySeconds !== undefined) busySeconds.inc(observations.busySeconds)
     },
-    observeTrackerTick(due) {
+    observeTrackerTick(due, lost) {
       trackerDue.set(due)
+      if (lost > 0) claimsLost.inc(lost)
     },
   }
 }

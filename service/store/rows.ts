@@ -150,20 +150,20 @@ export function transactionFromRow(row: TransactionRow): StoredTransaction {
 }
 
 /** The values of a new quote's row, by column (camel case), its record compressed. */
-export interface QuoteRowValues {
-  readonly txId: string
-  readonly orgId: string
-  readonly appId: string
-  readonly keyId: string
-  readonly appName: string
-  readonly affiliateId: string
-  readonly sender: string
-  readonly srcChainId: number
-  readonly dstChainId: number
-  readonly vmId: string
-  readonly createdAt: number
-  readonly quoteRecord: Buffer
-}
+export type QuoteRowValues = Pick<
+  StoredQuote,
+  | 'txId'
+  | 'orgId'
+  | 'appId'
+  | 'keyId'
+  | 'appName'
+  | 'affiliateId'
+  | 'sender'
+  | 'srcChainId'
+  | 'dstChainId'
+  | 'vmId'
+  | 'createdAt'
+> & { readonly quoteRecord: Buffer }
 
 /**
  * The row of a quote to insert, its record compressed (`encodeQuoteRecord`, ~0.2 ms): computed before any lock or

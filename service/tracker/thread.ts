@@ -49,7 +49,12 @@ while (!stopping.signal.aborted) {
     const tick = await tracker.tick()
     isBacklogged = tick.isBacklogged
     const observations = takeObservations()
-    port.postMessage({ type: TRACKER_METRICS, due: tick.checked, observations } satisfies TrackerMetricsMessage)
+    port.postMessage({
+      type: TRACKER_METRICS,
+      due: tick.checked,
+      claimsLost: tick.claimsLost,
+      observations,
+    } satisfies TrackerMetricsMessage)
   } catch (error) {
     // The store itself failed (locked past busy_timeout, disk full…): log, and try again next interval.
     logError('tracker.tick-failed', error)

@@ -22,6 +22,8 @@ export interface TrackerMetricsMessage {
   readonly type: typeof TRACKER_METRICS
   /** Transactions due for a check at this tick (at most one batch). */
   readonly due: number
+  /** Writes of this tick refused because another tracker had claimed the row since (`TickReport.claimsLost`). */
+  readonly claimsLost: number
   /** What the tick's store calls did (transactions by status they entered, store timings). */
   readonly observations: Observations | undefined
 }

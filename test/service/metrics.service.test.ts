@@ -79,6 +79,7 @@ describe('GET /api/metrics', () => {
     expect(sample(text, 'crossroute_queue_depth')).toBe(0)
     expect(text).toMatch(/^crossroute_tracker_lag_seconds -?\d/m)
     expect(text).toMatch(/^crossroute_tracker_due_transactions \d/m)
+    expect(sample(text, 'crossroute_tracker_claims_lost_total')).toBe(0) // one replica: no claim is ever lost
   }, 60_000)
 })
 
@@ -91,6 +92,15 @@ describe('metricsReply', () => {
     trackerTickAtMs: () => undefined,
   })
   const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage
+
+  it("adds the tracker's lost claims of each tick, and shows its last tick's due transactions", async () => {
+    metrics.observeTrackerTick(7, 2)
+    metrics.observeTrackerTick(3, 0)
+    metrics.observeTrackerTick(4, 1)
+    const text = await metrics.registry.metrics()
+    expect(text).toMatch(/^crossroute_tracker_claims_lost_total 3$/m)
+    expect(text).toMatch(/^crossroute_tracker_due_transactions 4$/m)
+  })
 
   it('is not served in production without METRICS_TOKEN, and is open outside production', async () => {
     expect(await metricsReply(request({}), { metrics, token: undefined, production: true })).toBeInstanceOf(
