@@ -46,10 +46,6 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SIMULATED_TIME_SCALE: '0.001',
     TRACKER_INTERVAL_MS: '20',
-    // The venue's store methods on PostgreSQL come from another branch: the real venue's adapter (never called
-    // here) keeps the fixture venue from loading its catalog into the store.
-    VENUE_GAMMA_URL: 'http://127.0.0.1:9',
-    VENUE_DATA_URL: 'http://127.0.0.1:9',
   })
 }, 90_000)
 afterAll(async () => {
