@@ -10,6 +10,10 @@
  *   bound for what the quote record costs;
  * - `service, PostgreSQL`: only when `DATABASE_URL` is set (a database the benchmark may write to): the service with
  *   that PostgreSQL store instead of SQLite (the other modes never see `DATABASE_URL`);
+ * - `service, fixed body`: the service answering `GET /api/__test/body` (a test route, enabled for this mode only)
+ *   with a precomputed body of getAction's reply size: the main thread, the pool hop, Koa and every middleware
+ *   (key, rate limit, compliance, request id, metrics), without any route's own work — the dispatch ceiling that
+ *   no getAction on Koa-in-workers can pass;
  * - `koa inline`: the same `createApp` served by node:http on the main thread (no piscina hop);
  * - `bare node:http`: a fixed JSON body of the same size as the route's real reply, no work at all (the ceiling of
  *   the HTTP layer on this machine, and the denominator of every ratio).
@@ -63,6 +67,8 @@ interface Mode {
   routes: readonly Route[]
   env: Record<string, string>
   entry?: string[]
+  /** The path asked instead of the route's own (`service, fixed body`). */
+  path?: (route: Route, bodyBytes: Record<Route, number>) => string
   /** Worker threads of the process (the busiest non-main threads counted as workers). */
   workerThreads: number
 }
@@ -170,6 +176,13 @@ async function main(): Promise<void> {
         workerThreads: threads,
       },
       {
+        mode: 'service, fixed body',
+        routes: ['getAction'],
+        env: { ...env, THREADS: String(threads), CROSSROUTE_TEST_ROUTES: '1' },
+        path: (route, bytes) => `/__test/body?bytes=${bytes[route]}`,
+        workerThreads: threads,
+      },
+      {
         mode: 'koa inline',
         routes: ['getAction', 'health'],
         env,
@@ -185,11 +198,11 @@ async function main(): Promise<void> {
       },
     ]
     const snapshotRuns: Run[] = []
-    for (const { mode, routes, env: modeEnv, entry, workerThreads } of modes) {
+    for (const { mode, routes, env: modeEnv, entry, path, workerThreads } of modes) {
       const service = await startService(
         {
-          ...modeEnv,
           CROSSROUTE_TEST_ROUTES: '',
+          ...modeEnv,
           BENCH_BODY_BYTES: String(bodyBytes.getAction),
           BENCH_HEALTH_BYTES: String(bodyBytes.health),
         },
@@ -198,11 +211,14 @@ async function main(): Promise<void> {
       try {
         const pid = service.process.pid!
         for (const route of routes) {
-          const url = `${service.url}${PATHS[route]}`
+          const url = `${service.url}${path === undefined ? PATHS[route] : path(route, bodyBytes)}`
           // Checked once before timing; this also warms the pair's path cache in the worker that answers.
           const check = await fetch(url, { headers: HEADERS })
           const text = await check.text()
-          if (check.status !== 200 || (route === 'getAction' && mode !== BARE && !text.includes('"amountOut"'))) {
+          if (
+            check.status !== 200 ||
+            (route === 'getAction' && mode !== BARE && path === undefined && !text.includes('"amountOut"'))
+          ) {
             throw new Error(`${mode} ${route}: unexpected answer ${check.status}: ${text.slice(0, 300)}`)
           }
           if (bodyBytes[route] === 0) bodyBytes[route] = Buffer.byteLength(text)

@@ -22,8 +22,8 @@ export interface ServiceConfig {
   /** `BODY_LIMIT_BYTES`, default 1 MiB; beyond that: 413. */
   readonly bodyLimitBytes: number
   /**
-   * `REQUEST_DEADLINE_MS`, default 10 s: a request a worker has not answered by then gets 503 and that worker is
-   * replaced (a worker stuck in a loop would otherwise hold its slot forever).
+   * `REQUEST_DEADLINE_MS`, default 10 s: a request a worker has not answered by then gets 503; a worker whose thread
+   * has been stuck that long while holding requests is replaced (it would otherwise hold its slots forever).
    */
   readonly requestDeadlineMs: number
   /**

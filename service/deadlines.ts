@@ -1,14 +1,14 @@
 /**
  * Request deadlines for the pool (`pool.ts`) at the cost of one small object per request: each request gets a
- * `Deadline`, the abort signal piscina reads (`aborted`, `reason`, `addEventListener('abort')`), and one interval
- * timer aborts the overdue ones. An `AbortController` and a `setTimeout` per request cost ~5 % of the main thread's
- * time per getAction in a profile (bench/README.md "Profiles"): the EventTarget machinery, the timer list.
+ * `Deadline` (`aborted`, `reason`, one `abort` listener), and one interval timer aborts the overdue ones. An
+ * `AbortController` and a `setTimeout` per request cost ~5 % of the main thread's time per getAction in a profile
+ * (bench/README.md "Profiles"): the EventTarget machinery, the timer list.
  *
  * Deadlines are checked every `checkIntervalMs` (a tenth of the deadline, between 5 ms and 250 ms), so a request is
  * aborted between `deadlineMs` and `deadlineMs + checkIntervalMs` after it started.
  */
 
-/** The abort signal of one request, as piscina uses it. */
+/** One request's deadline: `abort` is called once, when it has passed, and tells the listener. */
 export class Deadline {
   aborted = false
   reason: unknown = undefined
@@ -20,7 +20,7 @@ export class Deadline {
   removeEventListener(): void {
     this.#listener = undefined
   }
-  /** Marks the request aborted and tells piscina (which then terminates the worker running it). */
+  /** Marks the request overdue and tells the listener (the pool answers 503); later calls do nothing. */
   abort(reason: unknown): void {
     if (this.aborted) return
     this.aborted = true
@@ -40,14 +40,17 @@ export interface Deadlines {
 }
 
 /**
- * Starts the deadline checks.
+ * Starts the deadline checks. `onCheck` runs at every check while requests are in flight (the pool looks for stuck
+ * workers then). A request stays in flight until `settle`, also after its deadline passed (its worker may still
+ * hold it): the checks go on as long as any does.
  *
  * @example
  * const deadlines = createDeadlines(10_000)
  * const deadline = deadlines.start()
- * piscina.run(task, { signal: deadline }).finally(() => deadlines.settle(deadline))
+ * deadline.addEventListener('abort', () => answer503())
+ * task.finally(() => deadlines.settle(deadline))
  */
-export function createDeadlines(deadlineMs: number): Deadlines {
+export function createDeadlines(deadlineMs: number, onCheck?: () => void): Deadlines {
   // In start order (a Set iterates in insertion order): the overdue ones are always first.
   const running = new Set<Deadline>()
   const checkIntervalMs = Math.min(250, Math.max(5, deadlineMs / 10))
@@ -56,9 +59,9 @@ export function createDeadlines(deadlineMs: number): Deadlines {
     const overdueBefore = performance.now() - deadlineMs
     for (const deadline of running) {
       if (deadline.startedAt > overdueBefore) break
-      running.delete(deadline)
       deadline.abort(new Error(`request deadline of ${deadlineMs} ms exceeded`))
     }
+    onCheck?.()
     if (running.size === 0) {
       clearInterval(timer)
       timer = undefined

@@ -8,9 +8,15 @@
  *   `main.ts` turns it on for every thread when stderr is a terminal outside production.
  *
  * Lines go straight to fd 2 (pino's SonicBoom), never through `process.stderr`, which in a worker thread would
- * cross to the main thread for every line. Synchronously (one `write` a line, a few µs): the last lines before a
- * `process.exit` must not be lost, and an idle piscina worker sleeps in `Atomics.wait`, where an asynchronous
- * write's completion would never run, holding its buffered lines until the next request wakes it.
+ * cross to the main thread for every line. Always synchronously: an idle piscina worker sleeps in `Atomics.wait`,
+ * where an asynchronous write's completion would never run.
+ *
+ * On the main thread, one `write` a line. In a worker, info and debug lines (the access line of every request) are
+ * gathered up to `WORKER_LOG_BUFFER_BYTES` and written together: one `write` per ~20 requests instead of one each,
+ * which was ~10 % of a getAction's CPU (bench/README.md "Request path"). They are never held while the worker is
+ * idle — `flushLog()` runs whenever a worker's last request ends (`worker.ts`), before it parks — and a warning or
+ * an error writes everything gathered before it at once. What a crash can lose: the info lines of the requests
+ * in progress on a worker that is terminated or killed, at most one buffer's worth.
  */
 import { createRequire } from 'node:module'
 import { isMainThread, threadId } from 'node:worker_threads'
@@ -25,9 +31,14 @@ export type LogFields = Readonly<Record<string, unknown>>
 /** The levels `LOG_LEVEL` accepts. */
 export const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'silent']
 
+/** Bytes of info lines a worker gathers before writing them (see above). */
+export const WORKER_LOG_BUFFER_BYTES = 4096
+
 let logger: Logger | undefined
 /** Where lines go instead of fd 2 (`setLogDestination`). */
 let destination: DestinationStream | undefined
+/** The worker's buffered fd 2, flushed by `flushLog`. */
+let buffered: ReturnType<typeof pino.destination> | undefined
 
 /** pino-pretty's synchronous stream, when asked for and installed (it is a development dependency). */
 function prettyStream(): DestinationStream | undefined {
@@ -52,9 +63,29 @@ function threadLogger(): Logger {
       formatters: { level: (label) => ({ level: label }) },
       messageKey: 'event',
     },
-    destination ?? prettyStream() ?? pino.destination({ dest: 2, sync: true }),
+    destination ?? prettyStream() ?? stderrDestination(),
   )
   return logger
+}
+
+/** fd 2, synchronous; in a worker, gathering lines up to `WORKER_LOG_BUFFER_BYTES` (flushed at exit too). */
+function stderrDestination(): DestinationStream {
+  if (isMainThread) return pino.destination({ dest: 2, sync: true })
+  buffered = pino.destination({ dest: 2, sync: true, minLength: WORKER_LOG_BUFFER_BYTES })
+  const stream = buffered
+  process.once('exit', () => stream.flushSync())
+  return stream
+}
+
+/**
+ * Writes the lines this thread has gathered (a worker's info lines), synchronously. Cheap when there are none.
+ *
+ * @example heartbeat.end(); if (held === 0) flushLog()
+ */
+export function flushLog(): void {
+  // Only a buffer that holds something (an empty flush is still a write), and `flush`, not `flushSync`, which
+  // would also fsync fd 2 (milliseconds when stderr is a file). On a synchronous SonicBoom `flush` writes at once.
+  if (buffered !== undefined && (buffered as unknown as { _len: number })._len > 0) buffered.flush()
 }
 
 /**
@@ -66,6 +97,7 @@ function threadLogger(): Logger {
  */
 export function log(level: LogLevel, event: string, fields: LogFields = {}): void {
   threadLogger()[level](fields, event)
+  if (level === 'warn' || level === 'error') flushLog()
 }
 
 /** Whether lines of `level` are written (skip building costly fields otherwise). */
@@ -94,6 +126,8 @@ export function logError(event: string, error: unknown, fields: LogFields = {}):
  * @example setLogDestination({ write: (line) => lines.push(line) })
  */
 export function setLogDestination(stream: DestinationStream | undefined): void {
+  flushLog()
   destination = stream
   logger = undefined
+  buffered = undefined
 }

@@ -10,10 +10,12 @@
  * - strings across the boundary (`wire.ts`), never objects.
  *
  * Two guards keep a sick pool from serving silently:
- * - **Deadline**: a request not answered within `requestDeadlineMs` is aborted (`deadlines.ts`: checked every
- *   tenth of it, at most 250 ms). piscina terminates the worker
- *   running it (a thread stuck in a loop cannot be interrupted any other way) and starts a replacement; the
- *   request gets 503, the others that worker held fail with it (500), as when a worker dies.
+ * - **Deadline**: a request not answered within `requestDeadlineMs` gets 503 (`deadlines.ts`: checked every tenth
+ *   of it, at most 250 ms); a late answer is dropped. A worker whose thread is stuck — it holds requests and its
+ *   event loop has not turned for longer than the deadline (`heartbeat.ts`) — is terminated (a thread stuck in a
+ *   loop cannot be interrupted any other way) and piscina starts a replacement; the other requests it held fail
+ *   with it (500), as when a worker dies. Not piscina's abort signals: they make every task "abortable", which
+ *   piscina runs one per worker and queues out of order (`heartbeat.ts` has the numbers).
  * - **Replacement**: after a worker exits, a replacement must report ready within `workerReplaceTimeoutMs`, and
  *   must not fail to start (piscina stops replacing workers that fail while starting): otherwise `onFatal` is
  *   called, and the service exits 1 for its supervisor to restart it.
@@ -21,6 +23,7 @@
 import { Piscina } from 'piscina'
 import { createDeadlines } from './deadlines.js'
 import { ServiceUnavailableError } from './errors.js'
+import { stuckForMs } from './heartbeat.js'
 import type { ServiceConfig } from './config.js'
 import { log, logError } from './log.js'
 import { siblingModule } from './moduleUrl.js'
@@ -109,7 +112,20 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     } satisfies WorkerData,
   })
   const capacity = threads * concurrentTasksPerWorker + maxQueue
-  const deadlines = createDeadlines(requestDeadlineMs)
+  /** Each ready worker's heartbeat, by thread id (sent with its ready message). */
+  const heartbeats = new Map<number, SharedArrayBuffer>()
+  /** Terminates the workers stuck for longer than the deadline; piscina replaces them (`workerDestroy` below). */
+  const terminateStuckWorkers = () => {
+    const now = Date.now()
+    for (const [threadId, heartbeat] of heartbeats) {
+      const stuckMs = stuckForMs(heartbeat, now)
+      if (stuckMs <= requestDeadlineMs) continue
+      heartbeats.delete(threadId)
+      log('error', 'worker.stuck', { threadId, stuckMs, deadlineMs: requestDeadlineMs })
+      void piscina.threads.find((worker) => worker.threadId === threadId)?.terminate()
+    }
+  }
+  const deadlines = createDeadlines(requestDeadlineMs, terminateStuckWorkers)
   let inFlight = 0
   const release = () => {
     inFlight -= 1
@@ -153,6 +169,7 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       return fatal(`a replacement worker failed to start: ${message.message}`)
     }
     readyThreads.add(message.threadId)
+    if (message.heartbeat !== undefined) heartbeats.set(message.threadId, message.heartbeat)
     if (isStarted) {
       log('info', 'worker.ready', { threadId: message.threadId })
       checkReplacement()
@@ -170,7 +187,11 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     if (!isStarted || isDestroying) return
     log('warn', 'worker.exited')
     // After the current turn: piscina removes the worker from its list once this event has been emitted.
-    setImmediate(checkReplacement)
+    setImmediate(() => {
+      const running = new Set(piscina.threads.map((worker) => worker.threadId))
+      for (const threadId of heartbeats.keys()) if (!running.has(threadId)) heartbeats.delete(threadId)
+      checkReplacement()
+    })
   })
 
   return {
@@ -190,18 +211,24 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
         return Promise.reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
       }
       inFlight += 1
+      // The request holds its slot until the worker is done with it, even when it was answered 503 meanwhile.
       const deadline = deadlines.start()
+      const task = piscina.run(wireRequest)
       const settle = () => {
         deadlines.settle(deadline)
         release()
       }
-      const result = piscina.run(wireRequest, { signal: deadline }).catch((error: unknown) => {
-        if (!deadline.aborted) throw error
-        log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
-        throw new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS })
+      task.then(settle, settle)
+      return new Promise<string>((resolve, reject) => {
+        deadline.addEventListener('abort', () => {
+          log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
+          reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
+        })
+        task.then(resolve, (error: unknown) =>
+          // piscina's own bound (a backstop: fewer workers while one is replaced) is a full queue too.
+          reject(isQueueFull(error) ? new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }) : error),
+        )
       })
-      result.then(settle, settle)
-      return result
     },
     runTask<R>(name: string, task: string) {
       // The pool is typed for requests (string → string); a named task's result is its own.
@@ -214,4 +241,9 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       return piscina.destroy()
     },
   }
+}
+
+/** piscina's full-queue refusal, which it reports as a plain `Error` (`Errors.TaskQueueAtLimit`). */
+function isQueueFull(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Task queue is at limit'
 }

@@ -21,7 +21,8 @@ import { parentPort, threadId, workerData } from 'node:worker_threads'
 import { createApp, loadAppDeps } from './app.js'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { createDispatcher } from './dispatch.js'
-import { log, logError } from './log.js'
+import { startWorkerHeartbeat } from './heartbeat.js'
+import { flushLog, log, logError } from './log.js'
 import { createSnapshotSwitch } from './snapshots/snapshotSwitch.js'
 import { type LoadedSnapshot, loadStartingEngine, loadStoredEngine } from './snapshots/workerSnapshot.js'
 import { testRoutesEnabled } from './routes/testRoutes.js'
@@ -49,8 +50,21 @@ async function buildApp() {
     })
     // The keys are read from the store (the development keys or KEYS_FILE imported first) before the first task.
     await deps.keys.ready
-    parentPort?.postMessage({ type: WORKER_READY, threadId } satisfies WorkerMessage)
-    return (wireRequest: string) => apps.current()(wireRequest)
+    // Beats often enough that a thread is found stuck within a tenth of the deadline of its last beat.
+    const heartbeat = startWorkerHeartbeat(Math.min(100, Math.max(5, config.requestDeadlineMs / 10)))
+    parentPort?.postMessage({ type: WORKER_READY, threadId, heartbeat: heartbeat.buffer } satisfies WorkerMessage)
+    let held = 0
+    return async (wireRequest: string) => {
+      held += 1
+      heartbeat.begin()
+      try {
+        return await apps.current()(wireRequest)
+      } finally {
+        heartbeat.end()
+        // The last request ended: the worker may park in Atomics.wait next, so its gathered lines go out now.
+        if (--held === 0) flushLog()
+      }
+    }
   } catch (error) {
     reportFailure(error)
     throw error

@@ -17,6 +17,8 @@ export const WORKER_READY = 'crossroute:worker-ready'
 export interface WorkerReadyMessage {
   readonly type: typeof WORKER_READY
   readonly threadId: number
+  /** The worker's heartbeat (`heartbeat.ts`), read by the pool to find a stuck thread. */
+  readonly heartbeat?: SharedArrayBuffer
 }
 
 /** Type of the message a worker posts when it cannot build its app. */

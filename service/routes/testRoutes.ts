@@ -10,6 +10,9 @@
  * - `GET /__test/throw`: throws a plain `Error` whose message must not reach the client.
  * - `GET /__test/thread`: `{threadId}` of the worker that answered.
  * - `POST /__test/echo`: `{body}`, the JSON body as parsed by `readJsonBody`.
+ * - `GET /__test/body?bytes=N`: a JSON body of N bytes (at most 1 MiB), built once per size and served as a string,
+ *   as getAction serves its reply: what the pool, Koa and the middleware cost without any route's own work
+ *   (`npm run bench:http`'s dispatch ceiling).
  */
 import { createRouter } from './router.js'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -23,6 +26,7 @@ import { readJsonBody } from './body.js'
 export const TEST_ROUTES_VARIABLE = 'CROSSROUTE_TEST_ROUTES'
 
 const MAX_SLEEP_MS = 30_000
+const MAX_BODY_BYTES = 1 << 20
 
 /**
  * Whether the test routes are enabled: `CROSSROUTE_TEST_ROUTES=1` and not production.
@@ -69,6 +73,15 @@ export function testRoutes(): Router<AppState> {
   })
   router.post('/__test/echo', (ctx) => {
     ctx.body = { body: readJsonBody(ctx) }
+  })
+  const bodies = new Map<number, string>()
+  router.get('/__test/body', (ctx) => {
+    const bytes = Math.min(Math.max(Math.trunc(Number(ctx.query.bytes)) || 0, 14), MAX_BODY_BYTES)
+    let body = bodies.get(bytes)
+    if (body === undefined) bodies.set(bytes, (body = JSON.stringify({ padding: 'x'.repeat(bytes - 14) })))
+    ctx.set('Cache-Control', 'no-store')
+    ctx.type = 'json'
+    ctx.body = body
   })
   return router
 }

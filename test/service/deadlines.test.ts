@@ -1,6 +1,7 @@
 /**
- * Request deadlines (`service/deadlines.ts`): an overdue request is aborted through the signal piscina listens to,
- * a settled one never is. End states only (the check runs on an interval).
+ * Request deadlines (`service/deadlines.ts`): an overdue request's listener is told once (the pool answers 503), a
+ * settled one never is; the checks, and the pool's stuck-worker check with them, go on while any request is
+ * unsettled. End states only (the check runs on an interval).
  */
 import { describe, expect, it } from 'vitest'
 import { createDeadlines } from '../../service/deadlines.js'
@@ -24,7 +25,27 @@ describe('createDeadlines', () => {
     deadlines.stop()
   })
 
-  it('does not call a listener that was removed (piscina removes it when the task ends)', async () => {
+  it('an overdue request is told once, and the checks (with onCheck) go on until it is settled', async () => {
+    let checks = 0
+    const deadlines = createDeadlines(10, () => (checks += 1))
+    const overdue = deadlines.start()
+    let heard = 0
+    overdue.addEventListener('abort', () => (heard += 1))
+    await expect.poll(() => overdue.aborted, { timeout: 5_000 }).toBe(true)
+    // Still unsettled (a worker holds it): checked again and again, but told only once.
+    const seen = checks
+    await expect.poll(() => checks, { timeout: 5_000 }).toBeGreaterThan(seen + 2)
+    expect(heard).toBe(1)
+    deadlines.settle(overdue)
+    // Settled: the timer stops, so onCheck stops with it.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const stopped = checks
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(checks).toBe(stopped)
+    deadlines.stop()
+  })
+
+  it('does not call a listener that was removed', async () => {
     const deadlines = createDeadlines(10)
     const deadline = deadlines.start()
     let heard = false

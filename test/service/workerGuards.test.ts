@@ -57,7 +57,9 @@ describe('probes and the request deadline (1 worker, 1 slot)', () => {
     expect(stuck.headers.get('retry-after')).toBe('1')
     const { error } = (await stuck.json()) as { error: { code: string } }
     expect(error.code).toBe('SERVICE_UNAVAILABLE')
-    // The stuck thread was terminated: readiness drops until its replacement has loaded the engine.
+    // The stuck thread is terminated within one check of the deadline (its last beat was when it took the request)
+    // and readiness drops until its replacement has loaded the engine.
+    await expect.poll(() => service.stderr(), { timeout: 5_000 }).toContain('"event":"worker.stuck"')
     expect(await untilReady(service)).toMatchObject({ workers: { ready: 1, total: 1 } })
     const thread = await fetch(`${service.url}/__test/thread`, { headers: KEY })
     expect(thread.status).toBe(200)
@@ -65,6 +67,61 @@ describe('probes and the request deadline (1 worker, 1 slot)', () => {
     // LOG_LEVEL=warn: no access lines (info), though requests were answered.
     expect(service.stderr()).not.toContain('"event":"request"')
   }, 60_000)
+
+  it('a request past its deadline on a worker that is not stuck (awaiting): 503, and the worker is kept', async () => {
+    const { threadId } = (await (await fetch(`${service.url}/__test/thread`, { headers: KEY })).json()) as {
+      threadId: number
+    }
+    const stuckBefore = service.stderr().split('"event":"worker.stuck"').length
+    const slow = await fetch(`${service.url}/__test/sleep?ms=3500`, { headers: KEY })
+    expect(slow.status).toBe(503)
+    expect(((await slow.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE')
+    // Its slot is held until the worker is done with it; then the same thread answers.
+    await new Promise((resolve) => setTimeout(resolve, 2_000))
+    const after = await fetch(`${service.url}/__test/thread`, { headers: KEY })
+    expect(after.status).toBe(200)
+    expect(await after.json()).toEqual({ threadId })
+    expect(service.stderr().split('"event":"worker.stuck"').length).toBe(stuckBefore)
+  }, 30_000)
+})
+
+describe('a worker runs its concurrent requests at once, in arrival order', () => {
+  let service: RunningService
+  beforeAll(async () => {
+    service = await startService({ THREADS: '1', CONCURRENT_TASKS_PER_WORKER: '4', MAX_QUEUE: '64', LOG_LEVEL: 'warn' })
+  }, 90_000)
+  afterAll(async () => {
+    await service?.stop()
+  })
+
+  // With piscina abort signals on every task (before), a worker ran one task at a time: 4 × 600 ms took 2.4 s.
+  it('4 requests sleeping 600 ms on one worker with 4 slots finish together, well under 4 × 600 ms', async () => {
+    const started = performance.now()
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () => fetch(`${service.url}/__test/sleep?ms=600`, { headers: KEY })),
+    )
+    const elapsedMs = performance.now() - started
+    expect(replies.map((reply) => reply.status)).toEqual([200, 200, 200, 200])
+    expect(elapsedMs).toBeLessThan(1_500)
+  })
+
+  it('queued requests are served first-in first-out: 12 requests for 4 slots finish in 3 waves', async () => {
+    const finished: number[] = []
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        // Sent 20 ms apart, so that the arrival order is the index order.
+        await new Promise((resolve) => setTimeout(resolve, index * 20))
+        const reply = await fetch(`${service.url}/__test/sleep?ms=500`, { headers: KEY })
+        expect(reply.status).toBe(200)
+        finished.push(index)
+      }),
+    )
+    // Each wave of 4 ends before the next starts: the first four to arrive are the first four to finish, etc.
+    expect(new Set(finished.slice(0, 4))).toEqual(new Set([0, 1, 2, 3]))
+    expect(new Set(finished.slice(4, 8))).toEqual(new Set([4, 5, 6, 7]))
+    expect(performance.now() - started).toBeLessThan(3_000)
+  })
 })
 
 describe('a pool that cannot replace a worker', () => {
