@@ -1,6 +1,7 @@
 /**
- * The quote record's size and cost (`npm run bench:record`): format 1 (raw deflate) against format 2 (raw deflate
- * with the preset dictionary of `service/store/quoteRecordDictionary.ts`) on 200 held-out records of random pairs
+ * The quote record's size and cost (`npm run bench:record`): format 1 (raw deflate), format 2 (raw deflate with the
+ * 32 KiB preset dictionary of `service/store/quoteRecordDictionary.ts`) and format 3 (the current one: its last
+ * 8 KiB) on 200 held-out records of random pairs
  * (`quoteRecordSamples`, another seed than the dictionary's), in one run: bytes per record (mean, p50, max) and µs
  * to encode and decode. Writes `bench/results/quoteRecord.json`.
  *
@@ -11,6 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { deflateRawSync, inflateRawSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { decodeQuoteRecord, encodeQuoteRecord } from '../service/store/quoteRecord.js'
+import { QUOTE_RECORD_DICTIONARY_2 } from '../service/store/quoteRecordDictionary.js'
 import { quoteRecordSamples } from './quoteRecordSamples.js'
 
 /** Deflate's window: a preset dictionary longer than this is never referenced. */
@@ -39,6 +41,9 @@ const records = quoteRecordSamples(HELD_OUT.count, HELD_OUT.seed).map((text) => 
   return { requestJson: text.slice(0, newline), responseJson: text.slice(newline + 1) }
 })
 const format1 = (text: string): Buffer => Buffer.concat([Buffer.of(1), deflateRawSync(text, { level: 1 })])
+const DICTIONARY_2 = Buffer.from(QUOTE_RECORD_DICTIONARY_2, 'latin1')
+const format2 = (text: string): Buffer =>
+  Buffer.concat([Buffer.of(2), deflateRawSync(text, { level: 1, dictionary: DICTIONARY_2 })])
 
 /** Mean µs of `run` over every record, three passes after one warm-up pass. */
 function micros(run: (index: number) => unknown): number {
@@ -61,7 +66,8 @@ function sizes(encode: (index: number) => Buffer): { mean: number; p50: number; 
 
 const texts = records.map((record) => `${record.requestJson}\n${record.responseJson}`)
 const encoded1 = texts.map(format1)
-const encoded2 = records.map((record) => encodeQuoteRecord(record.requestJson, record.responseJson))
+const encoded2 = texts.map(format2)
+const encoded3 = records.map((record) => encodeQuoteRecord(record.requestJson, record.responseJson))
 const result = {
   records: records.length,
   rawMeanBytes: Math.round(texts.reduce((sum, text) => sum + text.length, 0) / texts.length),
@@ -72,13 +78,22 @@ const result = {
   },
   format2: {
     ...sizes((index) => encoded2[index]!),
+    encodeMicros: round(micros((index) => format2(texts[index]!))),
+    decodeMicros: round(micros((index) => decodeQuoteRecord(encoded2[index]!))),
+  },
+  format3: {
+    ...sizes((index) => encoded3[index]!),
     encodeMicros: round(
       micros((index) => encodeQuoteRecord(records[index]!.requestJson, records[index]!.responseJson)),
     ),
-    decodeMicros: round(micros((index) => decodeQuoteRecord(encoded2[index]!))),
+    decodeMicros: round(micros((index) => decodeQuoteRecord(encoded3[index]!))),
   },
 }
-console.table({ 'format 1 (deflate)': result.format1, 'format 2 (deflate + dictionary)': result.format2 })
+console.table({
+  'format 1 (deflate)': result.format1,
+  'format 2 (deflate + 32 KiB dictionary)': result.format2,
+  'format 3 (deflate + 8 KiB dictionary)': result.format3,
+})
 console.log(`${result.records} records, ${result.rawMeanBytes} bytes of JSON each on average`)
 mkdirSync(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true })
 writeFileSync(fileURLToPath(new URL('./results/quoteRecord.json', import.meta.url)), JSON.stringify(result, null, 2))

@@ -112,6 +112,8 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     } satisfies WorkerData,
   })
   const capacity = threads * concurrentTasksPerWorker + maxQueue
+  /** Workers that reported ready (by thread id), until they exit or are found stuck. */
+  const readyThreads = new Set<number>()
   /** Each ready worker's heartbeat, by thread id (sent with its ready message). */
   const heartbeats = new Map<number, SharedArrayBuffer>()
   /** Terminates the workers stuck for longer than the deadline; piscina replaces them (`workerDestroy` below). */
@@ -121,6 +123,8 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       const stuckMs = stuckForMs(heartbeat, now)
       if (stuckMs <= requestDeadlineMs) continue
       heartbeats.delete(threadId)
+      // Not ready from now on (readiness drops at once, not when the thread has exited).
+      readyThreads.delete(threadId)
       log('error', 'worker.stuck', { threadId, stuckMs, deadlineMs: requestDeadlineMs })
       void piscina.threads.find((worker) => worker.threadId === threadId)?.terminate()
     }
@@ -139,7 +143,6 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     resolveReady = resolve
     rejectReady = reject
   })
-  const readyThreads = new Set<number>()
   let isFatal = false
   const fatal = (reason: string) => {
     if (isFatal || isDestroying) return

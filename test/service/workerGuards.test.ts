@@ -69,9 +69,10 @@ describe('probes and the request deadline (1 worker, 1 slot)', () => {
   }, 60_000)
 
   it('a request past its deadline on a worker that is not stuck (awaiting): 503, and the worker is kept', async () => {
-    const { threadId } = (await (await fetch(`${service.url}/__test/thread`, { headers: KEY })).json()) as {
-      threadId: number
-    }
+    await untilReady(service)
+    const before = await fetch(`${service.url}/__test/thread`, { headers: KEY })
+    expect(before.status).toBe(200)
+    const { threadId } = (await before.json()) as { threadId: number }
     const stuckBefore = service.stderr().split('"event":"worker.stuck"').length
     const slow = await fetch(`${service.url}/__test/sleep?ms=3500`, { headers: KEY })
     expect(slow.status).toBe(503)
