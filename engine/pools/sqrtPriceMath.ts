@@ -3,7 +3,8 @@
  * `libraries/SqrtPriceMath.sol`. Each function rounds the way the pool needs it: amounts the trader pays round up,
  * amounts the trader receives round down, prices move by at most the amount paid.
  */
-import { MAX_UINT160, MAX_UINT256, Q96, divRoundingUp, mulDiv, mulDivRoundingUp } from './fullMath.js'
+import { divRoundingUp as ceilDiv } from '../math/integer.js'
+import { MAX_UINT128, MAX_UINT160, MAX_UINT256, Q96, divRoundingUp, mulDiv, mulDivRoundingUp } from './fullMath.js'
 import { PoolMathError } from './poolMathError.js'
 
 /**
@@ -29,6 +30,15 @@ export function getAmount0Delta(
   if (lower <= 0n) throw new PoolMathError({ operation: 'getAmount0Delta', reason: 'sqrt price is zero' })
   const numerator1 = liquidity << 96n
   const numerator2 = upper - lower
+  // The contract divides by √B, then by √A, to stay within 256 bits; with bigint one division by √B·√A gives the
+  // same integer (⌊⌊a/b⌋/c⌋ = ⌊a/(b·c)⌋ and ⌈⌈a/b⌉/c⌉ = ⌈a/(b·c)⌉ for a ≥ 0, b, c > 0), one division fewer. The
+  // contract's first quotient is at most L·2^96 (√B − √A < √B), so for a uint128 liquidity it never overflows
+  // uint256: nothing there could revert. Larger liquidity keeps the contract's two steps and their range checks.
+  if (liquidity <= MAX_UINT128) {
+    const numerator = numerator1 * numerator2
+    const denominator = upper * lower
+    return roundUp ? ceilDiv(numerator, denominator) : numerator / denominator
+  }
   return roundUp
     ? divRoundingUp(mulDivRoundingUp(numerator1, numerator2, upper), lower)
     : mulDiv(numerator1, numerator2, upper) / lower

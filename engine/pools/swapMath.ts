@@ -10,6 +10,17 @@ import {
 } from './sqrtPriceMath.js'
 
 const PIPS = 1_000_000n
+/** 2^96 as a float (exact: a power of two). */
+const Q96_FLOAT = 2 ** 96
+/**
+ * Relative margin of the float estimate in `isShortOfTarget`: the estimate carries at most 8 roundings of 2^-53 each
+ * (< 1e-15 together); 1e-12 is three orders of magnitude wider.
+ */
+const FLOAT_MARGIN = 1e-12
+/** Liquidity (as a float) up to which the exact amount to the target provably fits in a uint256 (see below). */
+const MAX_FAST_LIQUIDITY = 2 ** 150
+/** Price distance (as a float) up to which the same holds for a token1 input. */
+const MAX_FAST_PRICE_DISTANCE = 2 ** 160
 
 /** What one swap step did. Amounts in smallest units of the input (`amountIn`, `feeAmount`) and output token. */
 export interface SwapStepResult {
@@ -54,15 +65,23 @@ export function computeSwapStep(
   let amountIn = 0n
   let amountOut = 0n
 
+  // Exact input known to stop short of the target: the amount to the target (which the contract compares with the
+  // input and then discards) is not computed; every amount below is.
+  let isAmountInToTargetSkipped = false
   if (exactIn) {
     const amountRemainingLessFee = mulDiv(amountRemaining, PIPS - fee, PIPS)
-    amountIn = zeroForOne
-      ? getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
-      : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true)
-    sqrtRatioNextX96 =
-      amountRemainingLessFee >= amountIn
-        ? sqrtRatioTargetX96
-        : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+    if (isShortOfTarget(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, amountRemainingLessFee, zeroForOne)) {
+      isAmountInToTargetSkipped = true
+      sqrtRatioNextX96 = getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+    } else {
+      amountIn = zeroForOne
+        ? getAmount0Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, true)
+        : getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioTargetX96, liquidity, true)
+      sqrtRatioNextX96 =
+        amountRemainingLessFee >= amountIn
+          ? sqrtRatioTargetX96
+          : getNextSqrtPriceFromInput(sqrtRatioCurrentX96, liquidity, amountRemainingLessFee, zeroForOne)
+    }
   } else {
     amountOut = zeroForOne
       ? getAmount1Delta(sqrtRatioTargetX96, sqrtRatioCurrentX96, liquidity, false)
@@ -73,14 +92,17 @@ export function computeSwapStep(
         : getNextSqrtPriceFromOutput(sqrtRatioCurrentX96, liquidity, -amountRemaining, zeroForOne)
   }
 
+  // A short input cannot reach the target (the next price rounds toward the start: see `isShortOfTarget`); were it
+  // ever to, the input to the target is computed below from the same arguments as the branch above would have.
   const reachedTarget = sqrtRatioTargetX96 === sqrtRatioNextX96
+  const isAmountInFixed = reachedTarget && exactIn && !isAmountInToTargetSkipped
   // Recompute whichever amount the branch above did not fix, over the range actually travelled.
   if (zeroForOne) {
-    if (!(reachedTarget && exactIn)) amountIn = getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true)
+    if (!isAmountInFixed) amountIn = getAmount0Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, true)
     if (!(reachedTarget && !exactIn))
       amountOut = getAmount1Delta(sqrtRatioNextX96, sqrtRatioCurrentX96, liquidity, false)
   } else {
-    if (!(reachedTarget && exactIn)) amountIn = getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true)
+    if (!isAmountInFixed) amountIn = getAmount1Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, true)
     if (!(reachedTarget && !exactIn))
       amountOut = getAmount0Delta(sqrtRatioCurrentX96, sqrtRatioNextX96, liquidity, false)
   }
@@ -97,4 +119,43 @@ export function computeSwapStep(
   result.amountIn = amountIn
   result.amountOut = amountOut
   return result
+}
+
+/**
+ * Whether an exact input after fee provably stays below the input that moves the price to the target, decided in
+ * floating point: then the contract's comparison takes the `getNextSqrtPriceFromInput` branch, and the input to the
+ * target need not be computed. `false` means "not proven" (the exact comparison runs), never "reaches the target".
+ *
+ * Why a `true` is exact. The contract's input to the target is the real-number `L·2^96·(P − T)/(P·T)` (token0 in)
+ * or `L·(T − P)/2^96` (token1 in) rounded up, so at least the real number. The estimate computes that real number
+ * from the exact bigint difference with at most 8 float roundings (4 conversions, 4 operations; no cancellation,
+ * no overflow below 2^1024, no subnormal: every factor is ≥ 1 or a price ≤ 2^160), so it is within 1e-15 of it;
+ * the input's conversion is within 2^-53 of the input. An input below the estimate less `FLOAT_MARGIN` is therefore
+ * below the real number, hence below the contract's rounded-up one. And since it is below the real number, the next
+ * price (rounded toward the start price) stops strictly short of the target.
+ *
+ * The guards keep the exact path wherever it could throw where this one would not: a zero or negative price or
+ * liquidity, and (far beyond uint128 / uint160 inputs) an amount to the target that would overflow uint256.
+ */
+function isShortOfTarget(
+  sqrtRatioCurrentX96: bigint,
+  sqrtRatioTargetX96: bigint,
+  liquidity: bigint,
+  amountRemainingLessFee: bigint,
+  zeroForOne: boolean,
+): boolean {
+  const liquidityFloat = Number(liquidity)
+  if (!(liquidityFloat > 0 && liquidityFloat < MAX_FAST_LIQUIDITY)) return false
+  let estimate: number
+  if (zeroForOne) {
+    if (sqrtRatioTargetX96 <= 0n) return false
+    const distance = Number(sqrtRatioCurrentX96 - sqrtRatioTargetX96)
+    estimate = (((liquidityFloat * Q96_FLOAT) / Number(sqrtRatioCurrentX96)) * distance) / Number(sqrtRatioTargetX96)
+  } else {
+    if (sqrtRatioCurrentX96 <= 0n) return false
+    const distance = Number(sqrtRatioTargetX96 - sqrtRatioCurrentX96)
+    if (!(distance < MAX_FAST_PRICE_DISTANCE)) return false
+    estimate = (liquidityFloat * distance) / Q96_FLOAT
+  }
+  return Number(amountRemainingLessFee) < estimate * (1 - FLOAT_MARGIN)
 }

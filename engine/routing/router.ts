@@ -162,18 +162,22 @@ export function createRouter(
     // the value a path is ranked by; paths are evaluated best bound first, so that the bar rises as fast as it can.
     const bounds = new Float64Array(paths.length)
     const order: number[] = []
+    let hasNaN = false
     for (let index = 0; index < paths.length; index++) {
       const path = paths[index]!
-      bounds[index] = exhaustive
+      const bound = exhaustive
         ? exactIn
           ? Infinity
           : -Infinity
         : exactIn
           ? outputBound(path, amountNumber) - path.boundTerms.costInDst
           : inputBound(path, amountNumber) + path.boundTerms.costInSrc
+      bounds[index] = bound
+      if (bound !== bound) hasNaN = true
       order.push(index)
     }
-    order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
+    if (hasNaN) order.sort((a, b) => (exactIn ? bounds[b]! - bounds[a]! : bounds[a]! - bounds[b]!) || a - b)
+    else sortByBound(order, bounds, exactIn)
     // Removing a detour can lower the bar that earlier passes skipped paths by: pass again until nothing changes.
     for (let changed = true; changed;) {
       changed = false
@@ -226,6 +230,26 @@ export function createRouter(
     candidates,
     rankExactIn: (srcKey, dstKey, amountIn, options = {}) => rank(true, srcKey, dstKey, amountIn, options),
     rankExactOut: (srcKey, dstKey, amountOut, options = {}) => rank(false, srcKey, dstKey, amountOut, options),
+  }
+}
+
+/**
+ * Sorts candidate indexes (given in ascending order) best bound first, ties in index order: an insertion sort,
+ * cheaper than `Array.prototype.sort` with a closure for the few candidates of a pair. Without NaN among the
+ * bounds this order is a strict total one, so it is the order any correct sort gives (the caller leaves NaN to
+ * `Array.prototype.sort`, whose order is then its own).
+ */
+function sortByBound(order: number[], bounds: Float64Array, exactIn: boolean): void {
+  for (let at = 1; at < order.length; at++) {
+    const index = order[at]!
+    const bound = bounds[index]!
+    let to = at
+    // Indexes arrive ascending, so an equal bound never moves an index before an earlier one.
+    while (to > 0 && (exactIn ? bound > bounds[order[to - 1]!]! : bound < bounds[order[to - 1]!]!)) {
+      order[to] = order[to - 1]!
+      to--
+    }
+    order[to] = index
   }
 }
 

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT128, MAX_UINT160, MAX_UINT256 } from '../../../engine/pools/fullMath.js'
+import {
+  MAX_UINT128,
+  MAX_UINT160,
+  MAX_UINT256,
+  divRoundingUp,
+  mulDiv,
+  mulDivRoundingUp,
+} from '../../../engine/pools/fullMath.js'
 import { PoolMathError } from '../../../engine/pools/poolMathError.js'
 import {
   getAmount0Delta,
@@ -137,5 +144,43 @@ describe('rounding against the trader (properties)', () => {
         expect(up1 - getAmount1Delta(a, b, l, false)).toBeLessThanOrEqual(1n)
       }),
     )
+  })
+})
+
+describe('getAmount0Delta: one division by √B·√A', () => {
+  // The contract's order of operations: divide by the upper price, then by the lower one.
+  const twoSteps = (a: bigint, b: bigint, l: bigint, roundUp: boolean) => {
+    const [lower, upper] = a < b ? [a, b] : [b, a]
+    return roundUp
+      ? divRoundingUp(mulDivRoundingUp(l << 96n, upper - lower, upper), lower)
+      : mulDiv(l << 96n, upper - lower, upper) / lower
+  }
+  const sqrtPrice = fc.bigInt({ min: MIN_SQRT_RATIO, max: MAX_SQRT_RATIO - 1n })
+  const nearby = fc.tuple(sqrtPrice, fc.bigInt({ min: -(1n << 20n), max: 1n << 20n })).map(([p, d]) => [p, p + d])
+
+  it('equals the contract two divisions, both roundings, any uint128 liquidity', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.tuple(sqrtPrice, sqrtPrice), nearby),
+        fc.oneof(fc.bigInt({ min: 0n, max: MAX_UINT128 }), fc.constantFrom(0n, 1n, MAX_UINT128)),
+        ([a, b], l) => {
+          fc.pre(a >= MIN_SQRT_RATIO && b >= MIN_SQRT_RATIO)
+          expect(getAmount0Delta(a, b, l, true)).toBe(twoSteps(a, b, l, true))
+          expect(getAmount0Delta(a, b, l, false)).toBe(twoSteps(a, b, l, false))
+        },
+      ),
+      { numRuns: 20_000 },
+    )
+  })
+
+  it('keeps the two steps, and their revert, beyond uint128', () => {
+    const l = 1n << 140n
+    for (const roundUp of [true, false]) {
+      expect(getAmount0Delta(PRICE_ONE, PRICE_ONE * 2n, l, roundUp)).toBe(
+        twoSteps(PRICE_ONE, PRICE_ONE * 2n, l, roundUp),
+      )
+      // L·2^96·(√B − √A)/√B = 2^265: the contract's first division overflows uint256 and reverts.
+      expect(() => getAmount0Delta(PRICE_ONE, PRICE_ONE * 2n, 1n << 170n, roundUp)).toThrow(PoolMathError)
+    }
   })
 })

@@ -1,7 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT128 } from '../../../engine/pools/fullMath.js'
-import { getNextSqrtPriceFromInput, getNextSqrtPriceFromOutput } from '../../../engine/pools/sqrtPriceMath.js'
+import { MAX_UINT128, mulDiv, mulDivRoundingUp } from '../../../engine/pools/fullMath.js'
+import {
+  getAmount0Delta,
+  getAmount1Delta,
+  getNextSqrtPriceFromInput,
+  getNextSqrtPriceFromOutput,
+} from '../../../engine/pools/sqrtPriceMath.js'
 import { computeSwapStep } from '../../../engine/pools/swapMath.js'
 import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from '../../../engine/pools/tickMath.js'
 import { encodePriceSqrt } from './support/encodePriceSqrt.js'
@@ -117,6 +122,77 @@ describe('computeSwapStep invariants (v3-core SwapMathEchidnaTest)', () => {
           if (step.sqrtRatioNextX96 !== current && step.amountIn > 0n) expect(step.feeAmount > 0n).toBe(true)
         },
       ),
+    )
+  })
+})
+
+/**
+ * SwapMath.computeSwapStep for an exact input, line by line (the input to the target always computed): the
+ * reference for the float shortcut that skips that computation when the input provably stops short of it.
+ */
+function exactInputStepReference(current: bigint, target: bigint, liquidity: bigint, amount: bigint, feePips: number) {
+  const fee = BigInt(feePips)
+  const zeroForOne = current >= target
+  const lessFee = mulDiv(amount, 1_000_000n - fee, 1_000_000n)
+  const toTarget = zeroForOne
+    ? getAmount0Delta(target, current, liquidity, true)
+    : getAmount1Delta(current, target, liquidity, true)
+  const next = lessFee >= toTarget ? target : getNextSqrtPriceFromInput(current, liquidity, lessFee, zeroForOne)
+  const reached = next === target
+  const amountIn = reached
+    ? toTarget
+    : zeroForOne
+      ? getAmount0Delta(next, current, liquidity, true)
+      : getAmount1Delta(current, next, liquidity, true)
+  const amountOut = zeroForOne
+    ? getAmount1Delta(next, current, liquidity, false)
+    : getAmount0Delta(current, next, liquidity, false)
+  const feeAmount = reached ? mulDivRoundingUp(amountIn, fee, 1_000_000n - fee) : amount - amountIn
+  return { sqrtRatioNextX96: next, amountIn, amountOut, feeAmount }
+}
+
+describe('computeSwapStep exact input: the float shortcut changes nothing', () => {
+  const price = fc.bigInt({ min: MIN_SQRT_RATIO, max: MAX_SQRT_RATIO - 1n })
+  // Inputs around the one that reaches the target exactly (where the float estimate must not decide wrongly):
+  // the input to the target after fee, scaled back up by the fee, plus or minus a few units or a relative nudge.
+  it('equals the contract algorithm next to the target and anywhere', () => {
+    fc.assert(
+      fc.property(
+        price,
+        price,
+        fc.bigInt({ min: 1n, max: MAX_UINT128 }),
+        fc.integer({ min: 0, max: 999_999 }),
+        fc.oneof(
+          fc.bigInt({ min: -3n, max: 3n }),
+          fc.bigInt({ min: -(1n << 40n), max: 1n << 40n }),
+          fc.constant(undefined),
+        ),
+        fc.bigInt({ min: 1n, max: 1n << 200n }),
+        (current, target, liquidity, feePips, nudge, anyAmount) => {
+          fc.pre(current !== target)
+          const zeroForOne = current > target
+          let amount = anyAmount
+          if (nudge !== undefined) {
+            const toTarget = zeroForOne
+              ? getAmount0Delta(target, current, liquidity, true)
+              : getAmount1Delta(current, target, liquidity, true)
+            const gross = (toTarget * 1_000_000n) / (1_000_000n - BigInt(feePips))
+            amount = gross + (nudge < -3n || nudge > 3n ? (gross * nudge) / (1n << 50n) : nudge)
+            fc.pre(amount > 0n && amount < 1n << 255n)
+          }
+          const reference = (() => {
+            try {
+              return exactInputStepReference(current, target, liquidity, amount, feePips)
+            } catch (error) {
+              return error
+            }
+          })()
+          if (reference instanceof Error)
+            expect(() => computeSwapStep(current, target, liquidity, amount, feePips)).toThrow()
+          else expect(computeSwapStep(current, target, liquidity, amount, feePips)).toEqual(reference)
+        },
+      ),
+      { numRuns: 20_000 },
     )
   })
 })
