@@ -15,8 +15,8 @@
  * gathered up to `WORKER_LOG_BUFFER_BYTES` and written together: one `write` per ~20 requests instead of one each,
  * which was ~10 % of a getAction's CPU (bench/README.md "Request path"). They are never held while the worker is
  * idle — `flushLog()` runs whenever a worker's last request ends (`worker.ts`), before it parks — and a warning or
- * an error writes everything gathered before it at once. What a crash can lose: the info lines of the requests
- * in progress on a worker that is terminated or killed, at most one buffer's worth.
+ * an error writes everything gathered before it at once. What a crash can lose: the info lines a worker gathered
+ * since it was last idle, when it is terminated or killed — at most one buffer's worth.
  */
 import { createRequire } from 'node:module'
 import { isMainThread, threadId } from 'node:worker_threads'
