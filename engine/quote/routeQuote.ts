@@ -13,6 +13,8 @@ import type { AppFeeAmount, BridgeRouteEntry, RouteQuote, RouteStep, TokenAmount
 
 /** Exchange rates keep this many decimal places (integer division, then one conversion to a number). */
 const RATE_DECIMALS = 12
+/** 10^RATE_DECIMALS, computed once (a constant's power is not folded: Math.pow on every call). */
+const RATE_SCALE = 10 ** RATE_DECIMALS
 
 /** Everything a route's figures are computed from. */
 export interface RouteQuoteInput {
@@ -136,7 +138,7 @@ export function exchangeRate(srcToken: Token, amountIn: bigint, dstToken: Token,
   const ratio = pow10Number(srcToken.decimals + RATE_DECIMALS) / (Number(amountIn) * pow10Number(dstToken.decimals))
   const scaled =
     floorOfProductOrUndefined(amountOut, ratio) ?? Number((amountOut * numeratorScale) / (amountIn * denominatorScale))
-  return scaled / 10 ** RATE_DECIMALS
+  return scaled / RATE_SCALE
 }
 
 /** 10^0 … 10^99, computed once (token decimals are at most 77 in practice: uint256). */
