@@ -50,7 +50,10 @@ export function sourceFiguresOf(request: ParsedRequest, grossIn: bigint, fees: F
     grossIn,
     fees,
     amountIn,
-    amountInMax: exactIn ? tokenAmount(srcToken, grossIn) : tokenAmount(srcToken, maximumIn(grossIn, request.slippage)),
+    // Exact-in: the same figures as amountIn, in an object of its own.
+    amountInMax: exactIn
+      ? tokenAmountOf(srcToken, amountIn.amount, amountIn.usdAmount)
+      : tokenAmount(srcToken, maximumIn(grossIn, request.slippage)),
     protocolFee: tokenAmount(srcToken, fees.protocolFee),
     // The total is the sum of the per-receiver amounts (each rounded up on its own), so the two always agree.
     applicationFee: tokenAmount(

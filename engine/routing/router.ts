@@ -220,7 +220,11 @@ export function createRouter(
         if (insertRanked(kept, entry, exactIn)) changed = true
       }
     }
-    if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
+    if (kept.length > 0) {
+      const routes: EvaluatedRoute[] = []
+      for (let k = 0; k < kept.length && k < limit; k++) routes.push(kept[k]!.route)
+      return { ok: true, routes }
+    }
     if (leastImpact !== Infinity) return { ok: false, reason: 'priceImpact', priceImpact: leastImpact }
     return { ok: false, reason: 'amount', failures }
   }
