@@ -210,9 +210,12 @@ export function concentratedMidPrice(sqrtPriceX96: bigint, zeroForOne: boolean):
   return zeroForOne ? price : 1 / price
 }
 
-// QuoterV2's limits when the caller gives none.
+// QuoterV2's limits when the caller gives none (computed once: two bigint additions per quoted hop otherwise).
+const DEFAULT_LIMIT_ZERO_FOR_ONE = MIN_SQRT_RATIO + 1n
+const DEFAULT_LIMIT_ONE_FOR_ZERO = MAX_SQRT_RATIO - 1n
+
 function defaultLimit(zeroForOne: boolean): bigint {
-  return zeroForOne ? MIN_SQRT_RATIO + 1n : MAX_SQRT_RATIO - 1n
+  return zeroForOne ? DEFAULT_LIMIT_ZERO_FOR_ONE : DEFAULT_LIMIT_ONE_FOR_ZERO
 }
 
 function stepTargetSqrtRatio(state: ConcentratedState, next: NextInitializedTick, tick: number): bigint {

@@ -3,6 +3,8 @@ import type { Edge } from './graph.js'
 
 /** Price impact is reported with this many decimal places. */
 const FIGURE_DECIMAL_PLACES = 8
+/** 10^FIGURE_DECIMAL_PLACES, computed once (a constant's power is not folded: Math.pow on every call). */
+const FIGURE_SCALE = 10 ** FIGURE_DECIMAL_PLACES
 
 /**
  * Percent by which a route executes below the mid prices of its pools and swapping lanes (pool LP fees included,
@@ -31,5 +33,5 @@ export function priceImpactPercent(edges: readonly Edge[], amounts: readonly big
     }
   }
   const impact = Math.max(0, (1 - ratio) * 100)
-  return Math.round(impact * 10 ** FIGURE_DECIMAL_PLACES) / 10 ** FIGURE_DECIMAL_PLACES
+  return Math.round(impact * FIGURE_SCALE) / FIGURE_SCALE
 }

@@ -220,7 +220,11 @@ export function createRouter(
         if (insertRanked(kept, entry, exactIn)) changed = true
       }
     }
-    if (kept.length > 0) return { ok: true, routes: kept.slice(0, limit).map((entry) => entry.route) }
+    if (kept.length > 0) {
+      const routes: EvaluatedRoute[] = []
+      for (let k = 0; k < kept.length && k < limit; k++) routes.push(kept[k]!.route)
+      return { ok: true, routes }
+    }
     if (leastImpact !== Infinity) return { ok: false, reason: 'priceImpact', priceImpact: leastImpact }
     return { ok: false, reason: 'amount', failures }
   }
@@ -263,7 +267,10 @@ function insertRanked(kept: Ranked[], entry: Ranked, exactIn: boolean): boolean 
   let index = kept.length
   while (index > 0 && ranksBefore(entry, kept[index - 1]!, exactIn)) index--
   for (let k = 0; k < index; k++) if (isDetour(entry, kept[k]!, exactIn)) return false
-  kept.splice(index, 0, entry)
+  // Shift the worse entries up by hand: `splice` (a generic builtin call) was 1.5 % of a 1-hop quote.
+  kept.push(entry)
+  for (let k = kept.length - 1; k > index; k--) kept[k] = kept[k - 1]!
+  kept[index] = entry
   let removed = false
   for (let k = kept.length - 1; k > index; k--) {
     if (isDetour(kept[k]!, entry, exactIn)) {

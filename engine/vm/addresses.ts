@@ -3,7 +3,6 @@
  * wire `vmId` and native-token sentinels. These run on the request path, so each rule rejects with a regex before
  * any decoding or hashing.
  */
-import { LRUCache } from 'lru-cache'
 import type { Vm } from '../graph/types.js'
 import { VM_MODULES, VMS, vmModuleOf } from './registry.js'
 import type { VmId } from './vmModule.js'
@@ -39,18 +38,26 @@ export function addressProblem(vm: Vm, address: string): string | undefined {
   if (address.length > MAX_CACHED_LENGTH) return checkAddress(vm, address)
   // Checksums (keccak on EVM, base58check, bech32) dominate a quote's validation cost, and integrators send the
   // same senders and tokens again and again: remember the verdicts (a pure function, so caching is invisible).
-  const cacheKey = `${vm}:${address}`
-  const cached = verdicts.get(cacheKey)
+  // One map per VM, keyed by the address as received: no key string built per call, no LRU bookkeeping per hit.
+  let byAddress = verdicts.get(vm)
+  if (byAddress === undefined) {
+    byAddress = new Map()
+    verdicts.set(vm, byAddress)
+  }
+  const cached = byAddress.get(address)
   if (cached !== undefined) return cached === VALID ? undefined : cached
   const problem = checkAddress(vm, address)
-  verdicts.set(cacheKey, problem ?? VALID)
+  if (byAddress.size >= VERDICTS_MAX) byAddress.clear()
+  byAddress.set(address, problem ?? VALID)
   return problem
 }
 
 /** Longest address worth caching (bech32 P2WSH/P2TR are 62 characters). */
 const MAX_CACHED_LENGTH = 96
 const VALID = ''
-const verdicts = new LRUCache<string, string>({ max: 50_000 })
+/** Verdicts per VM before its map starts over (many distinct addresses cannot grow it). */
+const VERDICTS_MAX = 50_000
+const verdicts = new Map<Vm, Map<string, string>>()
 
 function checkAddress(vm: Vm, address: string): string | undefined {
   if (WHITESPACE.test(address)) return 'contains whitespace'

@@ -26,6 +26,9 @@ export const VMS: readonly Vm[] = Object.freeze(Object.keys(VM_MODULES) as Vm[])
 /** Every wire `vmId`, each once, in registry order (SPEC §2.1: what `registerTxs` accepts). */
 export const VM_IDS: readonly VmId[] = Object.freeze([...new Set(VMS.map((vm) => VM_MODULES[vm].vmId))])
 
+/** The modules by VM name, as a map: a lookup without `Object.hasOwn` on every call (a few per quote). */
+const MODULES_BY_VM: ReadonlyMap<string, VmModule> = new Map(VMS.map((vm) => [vm, VM_MODULES[vm]]))
+
 /** The first module of each address family, in registry order. */
 const FAMILY_MODULES = new Map<AddressFamily, VmModule>()
 for (const vm of VMS) {
@@ -47,7 +50,7 @@ export const ADDRESS_FAMILIES: readonly AddressFamily[] = Object.freeze([...FAMI
  * vmModuleOf('tron').vmId // 'alt-vm'
  */
 export function vmModuleOf(vm: Vm): VmModule {
-  const module = Object.hasOwn(VM_MODULES, vm) ? VM_MODULES[vm] : undefined
+  const module = MODULES_BY_VM.get(vm)
   if (module === undefined) throw new RangeError(`unknown VM ${String(vm)}; known: ${VMS.join(', ')}`)
   return module
 }
