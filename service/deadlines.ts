@@ -1,31 +1,25 @@
 /**
  * Request deadlines for the pool (`pool.ts`) at the cost of one small object per request: each request gets a
- * `Deadline` (`aborted`, `reason`, one `abort` listener), and one interval timer aborts the overdue ones. An
+ * `Deadline` (`isOverdue`, one `onOverdue` callback), and one interval timer expires the overdue ones. An
  * `AbortController` and a `setTimeout` per request cost ~5 % of the main thread's time per getAction in a profile
  * (bench/README.md "Profiles"): the EventTarget machinery, the timer list.
  *
  * Deadlines are checked every `checkIntervalMs` (a tenth of the deadline, between 5 ms and 250 ms), so a request is
- * aborted between `deadlineMs` and `deadlineMs + checkIntervalMs` after it started.
+ * found overdue between `deadlineMs` and `deadlineMs + checkIntervalMs` after it started.
  */
 
-/** One request's deadline: `abort` is called once, when it has passed, and tells the listener. */
+/** One request's deadline: `onOverdue` is called once, when it has passed. */
 export class Deadline {
-  aborted = false
-  reason: unknown = undefined
-  #listener: (() => void) | undefined
+  /** Whether the deadline has passed. */
+  isOverdue = false
+  /** Called once when the deadline passes (the pool answers 503). */
+  onOverdue: (() => void) | undefined = undefined
   constructor(readonly startedAt: number) {}
-  addEventListener(_type: 'abort', listener: () => void): void {
-    this.#listener = listener
-  }
-  removeEventListener(): void {
-    this.#listener = undefined
-  }
-  /** Marks the request overdue and tells the listener (the pool answers 503); later calls do nothing. */
-  abort(reason: unknown): void {
-    if (this.aborted) return
-    this.aborted = true
-    this.reason = reason
-    this.#listener?.()
+  /** Marks the request overdue and calls `onOverdue`; later calls do nothing. */
+  expire(): void {
+    if (this.isOverdue) return
+    this.isOverdue = true
+    this.onOverdue?.()
   }
 }
 
@@ -47,7 +41,7 @@ export interface Deadlines {
  * @example
  * const deadlines = createDeadlines(10_000)
  * const deadline = deadlines.start()
- * deadline.addEventListener('abort', () => answer503())
+ * deadline.onOverdue = () => answer503()
  * task.finally(() => deadlines.settle(deadline))
  */
 export function createDeadlines(deadlineMs: number, onCheck?: () => void): Deadlines {
@@ -59,7 +53,7 @@ export function createDeadlines(deadlineMs: number, onCheck?: () => void): Deadl
     const overdueBefore = performance.now() - deadlineMs
     for (const deadline of running) {
       if (deadline.startedAt > overdueBefore) break
-      deadline.abort(new Error(`request deadline of ${deadlineMs} ms exceeded`))
+      deadline.expire()
     }
     onCheck?.()
     if (running.size === 0) {

@@ -23,8 +23,11 @@ export interface WorkerHeartbeat {
   readonly buffer: SharedArrayBuffer
   /** A request starts: counted, and the beat is fresh (a worker waking from idle is not stale). */
   begin(): void
-  /** A request ended (answered or failed). */
-  end(): void
+  /**
+   * A request ended (answered or failed).
+   * @returns the requests the worker still holds
+   */
+  end(): number
 }
 
 /**
@@ -34,7 +37,7 @@ export interface WorkerHeartbeat {
  *
  * @example
  * const heartbeat = startWorkerHeartbeat(100)
- * heartbeat.begin(); try { await handle(request) } finally { heartbeat.end() }
+ * heartbeat.begin(); try { await handle(request) } finally { if (heartbeat.end() === 0) flushLog() }
  */
 export function startWorkerHeartbeat(intervalMs: number): WorkerHeartbeat {
   const buffer = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT)
@@ -49,8 +52,9 @@ export function startWorkerHeartbeat(intervalMs: number): WorkerHeartbeat {
       beat()
     },
     end() {
-      Atomics.sub(cells, HELD, 1n)
+      const held = Atomics.sub(cells, HELD, 1n) - 1n
       beat()
+      return Number(held)
     },
   }
 }

@@ -39,6 +39,8 @@ let logger: Logger | undefined
 let destination: DestinationStream | undefined
 /** The worker's buffered fd 2, flushed by `flushLog`. */
 let buffered: ReturnType<typeof pino.destination> | undefined
+/** Whether a line may have been gathered in `buffered` since its last flush. */
+let isPending = false
 
 /** pino-pretty's synchronous stream, when asked for and installed (it is a development dependency). */
 function prettyStream(): DestinationStream | undefined {
@@ -80,12 +82,14 @@ function stderrDestination(): DestinationStream {
 /**
  * Writes the lines this thread has gathered (a worker's info lines), synchronously. Cheap when there are none.
  *
- * @example heartbeat.end(); if (held === 0) flushLog()
+ * @example if (heartbeat.end() === 0) flushLog()
  */
 export function flushLog(): void {
-  // Only a buffer that holds something (an empty flush is still a write), and `flush`, not `flushSync`, which
-  // would also fsync fd 2 (milliseconds when stderr is a file). On a synchronous SonicBoom `flush` writes at once.
-  if (buffered !== undefined && (buffered as unknown as { _len: number })._len > 0) buffered.flush()
+  // Only after a line (an empty flush is still a write), and `flush`, not `flushSync`, which would also fsync fd 2
+  // (milliseconds when stderr is a file). On a synchronous SonicBoom `flush` writes at once.
+  if (!isPending || buffered === undefined) return
+  isPending = false
+  buffered.flush()
 }
 
 /**
@@ -97,6 +101,7 @@ export function flushLog(): void {
  */
 export function log(level: LogLevel, event: string, fields: LogFields = {}): void {
   threadLogger()[level](fields, event)
+  isPending = true
   if (level === 'warn' || level === 'error') flushLog()
 }
 
@@ -130,4 +135,5 @@ export function setLogDestination(stream: DestinationStream | undefined): void {
   destination = stream
   logger = undefined
   buffered = undefined
+  isPending = false
 }

@@ -223,10 +223,10 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       }
       task.then(settle, settle)
       return new Promise<string>((resolve, reject) => {
-        deadline.addEventListener('abort', () => {
+        deadline.onOverdue = () => {
           log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
           reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
-        })
+        }
         task.then(resolve, (error: unknown) =>
           // piscina's own bound (a backstop: fewer workers while one is replaced) is a full queue too.
           reject(isQueueFull(error) ? new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }) : error),

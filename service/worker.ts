@@ -53,16 +53,13 @@ async function buildApp() {
     // Beats often enough that a thread is found stuck within a tenth of the deadline of its last beat.
     const heartbeat = startWorkerHeartbeat(Math.min(100, Math.max(5, config.requestDeadlineMs / 10)))
     parentPort?.postMessage({ type: WORKER_READY, threadId, heartbeat: heartbeat.buffer } satisfies WorkerMessage)
-    let held = 0
     return async (wireRequest: string) => {
-      held += 1
       heartbeat.begin()
       try {
         return await apps.current()(wireRequest)
       } finally {
-        heartbeat.end()
         // The last request ended: the worker may park in Atomics.wait next, so its gathered lines go out now.
-        if (--held === 0) flushLog()
+        if (heartbeat.end() === 0) flushLog()
       }
     }
   } catch (error) {

@@ -20,3 +20,23 @@ export const USDC_TO_WETH = Object.freeze({
 
 /** The same pair as CLI options. */
 export const USDC_TO_WETH_OPTIONS: readonly string[] = ['--src', '42161:USDC', '--dst', '42161:WETH']
+
+/**
+ * The pair as a `getAction` query of the service tests: a `swap-action` of `amount` (default 1,000 USDC) from
+ * `sender`.
+ *
+ * @example await fetch(`${url}/getAction?${usdcToWethQuery(SENDER)}`, { headers })
+ */
+export function usdcToWethQuery(sender: string, amount = '1000000000'): URLSearchParams {
+  return new URLSearchParams({
+    actionType: 'swap-action',
+    srcChainId: String(USDC_TO_WETH.srcChainId),
+    srcToken: USDC_TO_WETH.srcToken,
+    dstChainId: String(USDC_TO_WETH.dstChainId),
+    dstToken: USDC_TO_WETH.dstToken,
+    amount,
+    swapDirection: USDC_TO_WETH.swapDirection,
+    slippage: String(USDC_TO_WETH.slippage),
+    sender,
+  })
+}

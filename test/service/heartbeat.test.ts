@@ -14,12 +14,12 @@ describe('worker heartbeat', () => {
     heartbeat.begin()
     heartbeat.begin()
     expect(stuckForMs(heartbeat.buffer, start + 10_000)).toBeGreaterThanOrEqual(9_000)
-    heartbeat.end()
+    expect(heartbeat.end()).toBe(1)
     // One still held; the end beat is the last.
     const afterEnd = Date.now()
     expect(stuckForMs(heartbeat.buffer, afterEnd + 500)).toBeGreaterThanOrEqual(500)
     expect(stuckForMs(heartbeat.buffer, afterEnd + 500)).toBeLessThan(1_000)
-    heartbeat.end()
+    expect(heartbeat.end()).toBe(0)
     expect(stuckForMs(heartbeat.buffer, afterEnd + 60_000)).toBe(0)
   })
 

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestDatabase, createTestDatabase, queryDatabase } from '../helpers/postgres.js'
+import { usdcToWethQuery } from '../helpers/arbitrumPair.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { type Reply, send } from './contract.js'
 
@@ -19,17 +20,7 @@ const BETA = 'dev-key-beta'
 const SENDER = '0x8ba1f109551bD432803012645Ac136ddd64DBA72'
 const ARBITRUM = 42161
 /** 1,000 USDC → WETH on Arbitrum: a same-chain swap. */
-const SWAP = new URLSearchParams({
-  actionType: 'swap-action',
-  srcChainId: String(ARBITRUM),
-  srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-  dstChainId: String(ARBITRUM),
-  dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
-  amount: '1000000000',
-  swapDirection: 'exact-amount-in',
-  slippage: '50',
-  sender: SENDER,
-})
+const SWAP = usdcToWethQuery(SENDER)
 
 let database: TestDatabase
 let dataDir: string
