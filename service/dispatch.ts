@@ -9,10 +9,16 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
 import type Koa from 'koa'
 import compose from 'koa-compose'
-import { InternalServerError } from './errors.js'
-import { logError } from './log.js'
+import {
+  AT_CAPACITY_RETRY_AFTER_SECONDS,
+  type ApiError,
+  InternalServerError,
+  ServiceUnavailableError,
+} from './errors.js'
+import { log, logError } from './log.js'
 import { addBusySeconds, takeObservations } from './metrics/observations.js'
-import { errorEnvelope } from './middleware/errors.js'
+import { errorEnvelopeJson } from './middleware/errors.js'
+import { REQUEST_ID_HEADER } from './middleware/requestId.js'
 import type { AppContext, AppState, WireRequest, WireResponse } from './types.js'
 import { decodeRequest, encodeResponse } from './wire.js'
 
@@ -93,7 +99,11 @@ export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => P
     if (inProgress++ === 0) busySinceMs = performance.now()
     try {
       const request = decodeRequest(wireRequest)
-      const response = await runRequest(app, handle, request)
+      // Reached after its deadline (queued behind slow work): the main thread has answered 503 already.
+      const response =
+        request.answerBy !== undefined && Date.now() > request.answerBy
+          ? overdueResponse(request)
+          : await runRequest(app, handle, request)
       if (--inProgress === 0) addBusySeconds((performance.now() - busySinceMs) / 1000)
       const observations = takeObservations()
       if (observations !== undefined) response.observations = observations
@@ -103,6 +113,31 @@ export function createDispatcher(app: Koa<AppState>): (wireRequest: string) => P
       throw error
     }
   }
+}
+
+/**
+ * The 503 for a request a worker reaches after its `answerBy`, without running it: under overload, work the main
+ * thread no longer waits for would only delay the requests queued behind it. The main thread has usually answered
+ * 503 already and drops this; when its deadline check has not run yet, this is the answer.
+ */
+function overdueResponse(request: WireRequest): WireResponse {
+  const requestId = request.headers[REQUEST_ID_HEADER]
+  log('warn', 'request.skipped-overdue', { requestId, method: request.method, url: request.url })
+  const error = new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS })
+  return errorResponse(error, requestId, { 'retry-after': String(AT_CAPACITY_RETRY_AFTER_SECONDS) })
+}
+
+/** An error's envelope as a response, with the request id when there is one. */
+function errorResponse(
+  error: ApiError,
+  requestId: string | undefined,
+  extra: Record<string, string> = {},
+): WireResponse {
+  const body = errorEnvelopeJson(error)
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', ...extra }
+  if (requestId !== undefined) headers[REQUEST_ID_HEADER] = requestId
+  headers['content-length'] = String(Buffer.byteLength(body))
+  return { status: error.status, headers, body }
 }
 
 /**
@@ -126,11 +161,7 @@ async function runRequest(
   } catch (thrown) {
     // Only reachable when a middleware above the error middleware throws, or the body cannot be serialized.
     logError('dispatch.failed', thrown, { requestId: ctx.state.requestId, method: request.method, url: request.url })
-    const body = JSON.stringify(errorEnvelope(new InternalServerError()))
-    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
-    if (ctx.state.requestId !== undefined) headers['x-request-id'] = ctx.state.requestId
-    headers['content-length'] = String(Buffer.byteLength(body))
-    return { status: 500, headers, body }
+    return errorResponse(new InternalServerError(), ctx.state.requestId)
   }
 }
 

@@ -134,6 +134,12 @@ export class RateLimitedError extends BaseError<RateLimitedDetails, ServiceError
   }
 }
 
+/**
+ * How long a client is told to wait (`Retry-After`, seconds) when the pool cannot take a request: its queue is full,
+ * the request's deadline passed, or the worker holding it was terminated.
+ */
+export const AT_CAPACITY_RETRY_AFTER_SECONDS = 1
+
 export class ServiceUnavailableError extends BaseError<ServiceUnavailableDetails, ServiceErrorCode> {
   static override readonly code = 'SERVICE_UNAVAILABLE'
   static override readonly status = 503

@@ -22,15 +22,14 @@
  */
 import { Piscina } from 'piscina'
 import { createDeadlines } from './deadlines.js'
-import { ServiceUnavailableError } from './errors.js'
+import { AT_CAPACITY_RETRY_AFTER_SECONDS, ServiceUnavailableError } from './errors.js'
 import { stuckForMs } from './heartbeat.js'
 import type { ServiceConfig } from './config.js'
+import type { WireRequest } from './types.js'
+import { encodeRequest } from './wire.js'
 import { log, logError } from './log.js'
 import { siblingModule } from './moduleUrl.js'
 import { WORKER_READY, type WorkerData, isWorkerMessage } from './workerProtocol.js'
-
-/** How long a client is told to wait (`Retry-After`, seconds) when the queue is full. */
-export const RETRY_AFTER_SECONDS = 1
 
 /** The pool of workers that run the Koa app. */
 export interface QuotePool {
@@ -48,12 +47,13 @@ export interface QuotePool {
   /** Workers that have built their app and are running now, out of `threads` (readiness). */
   readonly readyWorkers: number
   /**
-   * Sends a serialized request to a worker.
+   * Sends a request to a worker, stamped with the time its deadline passes (`answerBy`).
    * @returns the serialized response (`wire.ts`)
-   * @throws (rejects) ServiceUnavailableError when `capacity` requests are already in flight; any other
-   *   rejection means that the worker running the request died (piscina replaces it).
+   * @throws (rejects) ServiceUnavailableError when `capacity` requests are already in flight, when the deadline
+   *   passes first, or when the pool terminated the worker holding it (stuck, or shutting down); any other
+   *   rejection means that the worker running the request died on its own (piscina replaces it).
    */
-  run(wireRequest: string): Promise<string>
+  run(request: WireRequest): Promise<string>
   /**
    * Runs a named task of the worker module (`worker.ts`'s named exports: a hot reload's checks) on some worker.
    * Not a request: no admission control, no deadline.
@@ -92,7 +92,7 @@ const exitForSupervisor = (reason: string): void => {
  * @example
  * const pool = createQuotePool(loadConfig())
  * await pool.ready
- * const text = await pool.run(encodeRequest(request))
+ * const text = await pool.run(request)
  */
 export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolOptions = {}): QuotePool {
   const { threads, concurrentTasksPerWorker, maxQueue, requestDeadlineMs, workerReplaceTimeoutMs } = config
@@ -126,9 +126,21 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       // Not ready from now on (readiness drops at once, not when the thread has exited).
       readyThreads.delete(threadId)
       log('error', 'worker.stuck', { threadId, stuckMs, deadlineMs: requestDeadlineMs })
-      void piscina.threads.find((worker) => worker.threadId === threadId)?.terminate()
+      const worker = piscina.threads.find((thread) => thread.threadId === threadId)
+      // piscina fails the tasks the thread held as it exits (listeners run in order: its own first); their
+      // rejections are handled after this turn's synchronous work, so they see the flag up.
+      worker?.once('exit', () => {
+        stuckExits += 1
+        setImmediate(() => (stuckExits -= 1))
+      })
+      void worker?.terminate()
     }
   }
+  /** Stuck threads whose exit is being handled now: the requests they held get 503 (`isExitOfStuck`). */
+  let stuckExits = 0
+  /** A rejection for a request held by a thread the pool terminated as stuck (piscina: "worker exited …"). */
+  const isExitOfStuck = (error: unknown) =>
+    stuckExits > 0 && error instanceof Error && error.message.startsWith('worker exited with code')
   const deadlines = createDeadlines(requestDeadlineMs, terminateStuckWorkers)
   let inFlight = 0
   const release = () => {
@@ -209,14 +221,14 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     get readyWorkers() {
       return readyCount()
     },
-    run(wireRequest) {
+    run(request) {
       if (inFlight >= capacity) {
-        return Promise.reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
+        return Promise.reject(new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS }))
       }
       inFlight += 1
       // The request holds its slot until the worker is done with it, even when it was answered 503 meanwhile.
       const deadline = deadlines.start()
-      const task = piscina.run(wireRequest)
+      const task = piscina.run(encodeRequest({ ...request, answerBy: Date.now() + requestDeadlineMs }))
       const settle = () => {
         deadlines.settle(deadline)
         release()
@@ -225,11 +237,16 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       return new Promise<string>((resolve, reject) => {
         deadline.onOverdue = () => {
           log('error', 'request.deadline-exceeded', { deadlineMs: requestDeadlineMs })
-          reject(new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }))
+          reject(new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS }))
         }
         task.then(resolve, (error: unknown) =>
-          // piscina's own bound (a backstop: fewer workers while one is replaced) is a full queue too.
-          reject(isQueueFull(error) ? new ServiceUnavailableError({ retryAfterSeconds: RETRY_AFTER_SECONDS }) : error),
+          // piscina's own bound (a backstop: fewer workers while one is replaced) is a full queue too. A request
+          // held by a worker the pool terminated (stuck, or at shutdown) was not answered: retry, as for a 503.
+          reject(
+            isQueueFull(error) || isTermination(error) || isExitOfStuck(error)
+              ? new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS })
+              : error,
+          ),
         )
       })
     },
@@ -249,4 +266,9 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
 /** piscina's full-queue refusal, which it reports as a plain `Error` (`Errors.TaskQueueAtLimit`). */
 function isQueueFull(error: unknown): boolean {
   return error instanceof Error && error.message === 'Task queue is at limit'
+}
+
+/** piscina's rejection of the tasks a terminated worker held (`Errors.ThreadTermination`). */
+function isTermination(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Terminating worker thread'
 }

@@ -18,7 +18,8 @@ import { type ProbeInputs, isProbe, probeReply } from './probes.js'
 import { type MetricsEndpointOptions, METRICS_PATH, isMetricsRequest, metricsReply } from './metrics/metricsEndpoint.js'
 import type { RateLimitCheck } from './rateLimit/keyRateLimits.js'
 import type { StoreProbe } from './store/probe.js'
-import { decodeResponse, encodeRequest } from './wire.js'
+import type { WireRequest } from './types.js'
+import { decodeResponse } from './wire.js'
 
 /** The server and its graceful stop. */
 export interface QuoteServer {
@@ -70,14 +71,14 @@ export function createQuoteServer(
 
   const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, body: string, startedMs: number) => {
     req.headers[REQUEST_ID_HEADER] = requestId
-    const wireRequest = encodeRequest({
+    const request: WireRequest = {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       headers: req.headers as Record<string, string>,
       body,
       remoteAddress: req.socket.remoteAddress ?? '',
-    })
-    pool.run(wireRequest).then(
+    }
+    pool.run(request).then(
       (text) => {
         try {
           const { status, headers, body: responseBody, route, observations } = decodeResponse(text)

@@ -56,6 +56,11 @@ export interface WireRequest {
   /** The raw body, already size-checked by the main thread ('' when none). */
   body: string
   remoteAddress: string
+  /**
+   * Epoch ms (`Date.now()`) after which the main thread has answered 503 for this request (set by the pool). A
+   * worker that only reaches the request later answers 503 at once instead of doing work no one will read.
+   */
+  answerBy?: number
 }
 
 /** An HTTP response as it crosses back from a worker. */

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../service/config.js'
-import { type RunningService, startService } from '../helpers/startService.js'
+import { type RunningService, type ServiceProcess, startService } from '../helpers/startService.js'
 
 const KEY = { 'x-api-key': 'dev-key-alpha-2' }
 const ONE_SLOT = { THREADS: '1', CONCURRENT_TASKS_PER_WORKER: '1', MAX_QUEUE: '8' }
@@ -21,6 +21,15 @@ async function untilReady(service: RunningService): Promise<Record<string, unkno
     if (reply.status === 200) return body
     await new Promise((resolve) => setTimeout(resolve, 200))
   }
+}
+
+/** The service's JSON log lines so far. */
+function logLines(service: ServiceProcess): Record<string, unknown>[] {
+  return service
+    .stderr()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
 }
 
 describe('probes and the request deadline (1 worker, 1 slot)', () => {
@@ -84,6 +93,53 @@ describe('probes and the request deadline (1 worker, 1 slot)', () => {
     expect(await after.json()).toEqual({ threadId })
     expect(service.stderr().split('"event":"worker.stuck"').length).toBe(stuckBefore)
   }, 30_000)
+
+  it('a request that reaches the worker after its deadline is answered 503 without being run', async () => {
+    await untilReady(service)
+    // The slow request holds the only slot past both deadlines; the second waits in the queue meanwhile.
+    const slow = fetch(`${service.url}/__test/sleep?ms=3500`, { headers: KEY })
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const queued = await fetch(`${service.url}/__test/sleep?ms=1&queued=overdue`, { headers: KEY })
+    expect(queued.status).toBe(503)
+    expect(queued.headers.get('retry-after')).toBe('1')
+    expect((await slow).status).toBe(503)
+    // When the slot frees, the worker takes the queued request, finds it overdue and does not run it.
+    const skipped = () =>
+      logLines(service).some(
+        (line) => line.event === 'request.skipped-overdue' && line.url === '/api/__test/sleep?ms=1&queued=overdue',
+      )
+    await expect.poll(skipped, { timeout: 5_000 }).toBe(true)
+  }, 30_000)
+})
+
+describe('a stuck worker holding other requests (1 worker, 4 slots)', () => {
+  let service: RunningService
+  beforeAll(async () => {
+    service = await startService({
+      THREADS: '1',
+      CONCURRENT_TASKS_PER_WORKER: '4',
+      MAX_QUEUE: '8',
+      REQUEST_DEADLINE_MS: '2000',
+      LOG_LEVEL: 'warn',
+    })
+  }, 90_000)
+  afterAll(async () => {
+    await service?.stop()
+  })
+
+  it('the requests it held, not yet overdue when it is terminated, get 503 (retry), not 500', async () => {
+    const stuck = fetch(`${service.url}/__test/spin?ms=20000`, { headers: KEY })
+    // Posted to the same worker (a free slot), which never reads it: terminated before this one's deadline.
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    const held = await fetch(`${service.url}/__test/thread`, { headers: KEY })
+    expect((await stuck).status).toBe(503)
+    expect(held.status).toBe(503)
+    expect(held.headers.get('retry-after')).toBe('1')
+    expect(((await held.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE')
+    expect(service.stderr()).toContain('"event":"worker.stuck"')
+    expect(service.stderr()).not.toContain('request.worker-failed')
+    expect(await untilReady(service)).toMatchObject({ workers: { ready: 1, total: 1 } })
+  }, 60_000)
 })
 
 describe('a worker runs its concurrent requests at once, in arrival order', () => {
@@ -139,12 +195,7 @@ describe('a pool that cannot replace a worker', () => {
     await fetch(`${service.url}/__test/crash`, { headers: KEY }).catch(() => undefined)
     const exit = await service.exited
     expect(exit.code).toBe(1)
-    const lines = service
-      .stderr()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-    expect(lines.find((line) => line.event === 'pool.fatal')).toMatchObject({
+    expect(logLines(service).find((line) => line.event === 'pool.fatal')).toMatchObject({
       level: 'error',
       reason: expect.stringMatching(/^a replacement worker failed to start: .*snapshot/),
     })
