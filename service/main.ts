@@ -92,6 +92,7 @@ const metrics = createMainMetrics({
 })
 const observeSnapshotReload = createSnapshotMetrics(metrics.registry, () => coordinator.snapshotId)
 const tracker = startTrackerThread(config, {
+  snapshotSignal,
   onTick: ({ due, claimsLost, observations }) => {
     trackerTickAtMs = Date.now()
     metrics.observeTrackerTick(due, claimsLost)

@@ -41,8 +41,8 @@ export function trackerFromConfig(
   config: TrackerConfig,
   store: TrackerOptions['store'],
   settleWorkflow?: TrackerOptions['settleWorkflow'],
+  facts: TrackingFacts = loadTrackingFacts(config.snapshotPath),
 ): Tracker {
-  const facts = loadTrackingFacts(config.snapshotPath)
   const simulated = createSimulatedObserver({
     timeScale: config.simulatedTimeScale,
     // Injected outcomes are for tests and demos: production never reads them.

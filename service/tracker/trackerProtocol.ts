@@ -7,6 +7,8 @@ import type { Observations } from '../metrics/observations.js'
 /** `workerData` of the tracker thread: the main thread's configuration. */
 export interface TrackerWorkerData {
   readonly config: ServiceConfig
+  /** The hot reload's signal (`snapshots/snapshotSignal.ts`): the thread plans with each published snapshot. */
+  readonly snapshotSignal?: SharedArrayBuffer
 }
 
 /** Posted by the tracker thread once its store is open and its observers are built. */

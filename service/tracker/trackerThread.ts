@@ -38,6 +38,8 @@ export interface StartTrackerThreadOptions {
   readonly filename?: URL
   /** Called with each tick's figures, for the metrics. */
   readonly onTick?: (message: TrackerMetricsMessage) => void
+  /** The hot reload's signal: the thread follows the published snapshots (none: it keeps `SNAPSHOT_PATH`'s). */
+  readonly snapshotSignal?: SharedArrayBuffer
 }
 
 /**
@@ -76,7 +78,10 @@ export function startTrackerThread(config: ServiceConfig, options: StartTrackerT
 
   const spawn = () => {
     const current = new Worker(bootstrapUrl, {
-      workerData: { config } satisfies TrackerWorkerData,
+      workerData: {
+        config,
+        ...(options.snapshotSignal === undefined ? {} : { snapshotSignal: options.snapshotSignal }),
+      } satisfies TrackerWorkerData,
       name: 'crossroute-tracker',
     })
     const startedAt = Date.now()

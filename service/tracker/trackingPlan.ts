@@ -43,6 +43,30 @@ export function loadTrackingFacts(snapshot: string | Snapshot): TrackingFacts {
   }
 }
 
+/**
+ * Facts the tracker reads live while the service hot-reloads snapshots: `absorb` adds a newer snapshot's chains and
+ * lanes, replacing the ones it also has (block time, router, lane time) and keeping the others, because transactions
+ * quoted on an older snapshot are still being tracked.
+ *
+ * @example
+ * const live = liveTrackingFacts(loadTrackingFacts(config.snapshotPath))
+ * live.absorb(loadTrackingFacts(reloadedPath)) // live.facts now knows the reloaded snapshot's chains too
+ */
+export function liveTrackingFacts(initial: TrackingFacts): {
+  readonly facts: TrackingFacts
+  absorb(next: TrackingFacts): void
+} {
+  const chains = new Map(initial.chains)
+  const laneSeconds = new Map(initial.laneSeconds)
+  return {
+    facts: { chains, laneSeconds },
+    absorb(next) {
+      for (const [chainId, chain] of next.chains) chains.set(chainId, chain)
+      for (const [laneId, seconds] of next.laneSeconds) laneSeconds.set(laneId, seconds)
+    },
+  }
+}
+
 /** One leg of a transaction's journey: what its `txPath` entry will say, and when it is expected. */
 export interface Leg {
   /** Position in `txPath`: 0 is the source transaction. */

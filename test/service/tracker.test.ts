@@ -27,7 +27,12 @@ import { type Tracker, createTracker } from '../../service/tracker/tracker.js'
 import { TRACKER_READY, TRACKER_STOP } from '../../service/tracker/trackerProtocol.js'
 import { startTrackerThread } from '../../service/tracker/trackerThread.js'
 import { setLogDestination } from '../../service/log.js'
-import { type TrackingFacts, loadTrackingFacts, planTracking } from '../../service/tracker/trackingPlan.js'
+import {
+  type TrackingFacts,
+  liveTrackingFacts,
+  loadTrackingFacts,
+  planTracking,
+} from '../../service/tracker/trackingPlan.js'
 import type { ApiKeyRecord } from '../../service/types.js'
 
 /** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
@@ -219,6 +224,28 @@ describe('planTracking', () => {
       /does not chain/,
     )
     expect(() => planTracking({ srcChainId: 42161, dstChainId: 10, actionResponse: {} }, facts)).toThrow(/bridgeRoute/)
+  })
+
+  it("live facts take a reloaded snapshot's chains and lanes, and keep the ones it dropped", () => {
+    const [first, second] = [...facts.chains.keys()]
+    const [lane] = [...facts.laneSeconds.keys()]
+    const live = liveTrackingFacts({ chains: new Map([[first!, facts.chains.get(first!)!]]), laneSeconds: new Map() })
+    const faster = { ...facts.chains.get(first!)!, blockTimeMs: 1 }
+    live.absorb({
+      chains: new Map([
+        [first!, faster],
+        [second!, facts.chains.get(second!)!],
+      ]),
+      laneSeconds: new Map([[lane!, 7]]),
+    })
+    live.absorb({ chains: new Map(), laneSeconds: new Map() })
+    expect(live.facts.chains).toEqual(
+      new Map([
+        [first, faster],
+        [second, facts.chains.get(second!)],
+      ]),
+    )
+    expect(live.facts.laneSeconds).toEqual(new Map([[lane, 7]]))
   })
 })
 
