@@ -44,6 +44,8 @@ export interface Migration {
  * 8. API keys (hashed) with their rate limits, and a version counter bumped by every change (`apiKeys.ts`).
  * 9. Tracker claims: `claim_token`, the token of the last `dueForTracking` call that claimed the row, so that N
  *    service processes on one store advance each due transaction once (`lifecycle.ts`, tracker README "Replicas").
+ * 10. The index PostgreSQL's venue schema has and SQLite's lacked: a wallet's fills of one token, which every sell
+ *    order sums (`sharesHeldSql` of `venueWorkflows.ts`) — a scan of every fill without it.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -253,6 +255,11 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 8, name: 'api keys and their rate limits', sql: API_KEYS_MIGRATION_SQL },
   // A plain column add: no rebuild, existing rows start unclaimed (NULL).
   { version: 9, name: 'tracker claims', sql: 'ALTER TABLE transactions ADD COLUMN claim_token TEXT;' },
+  {
+    version: 10,
+    name: 'venue fills by wallet and token',
+    sql: 'CREATE INDEX venue_fills_wallet_token ON venue_fills (proxy_wallet, token_id);',
+  },
 ])
 
 /** The schema version this code expects. */

@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MIGRATIONS, SCHEMA_VERSION } from '../../service/store/migrations.js'
 import { type Database, openDatabase } from '../../service/store/database.js'
 import { lifecycleMethods } from '../../service/store/lifecycle.js'
+import { sharesHeldSql } from '../../service/store/venueWorkflows.js'
 import { QUOTE_RECORD_FORMAT, decodeQuoteRecord } from '../../service/store/quoteRecord.js'
 import { openStore } from '../../service/store/open.js'
 import { configureConnection } from '../../service/store/sqlite.js'
@@ -247,6 +248,16 @@ describe('SQLite: migrations 2 and 3', () => {
     )
     expect(plan).toMatch(/USING INDEX transactions_due/)
     expect(plan).not.toMatch(/TEMP B-TREE/)
+  })
+
+  it("a sell order's shares held read the index venue_fills_wallet_token (migration 10), not every fill", async () => {
+    await store.recordQuote(quote(1))
+    const plan = inspect((d) =>
+      (d.prepare(`EXPLAIN QUERY PLAN ${sharesHeldSql('?', '?')}`).all('0xwallet', '1') as { detail: string }[])
+        .map((row) => row.detail)
+        .join(' | '),
+    )
+    expect(plan).toMatch(/USING INDEX venue_fills_wallet_token \(proxy_wallet=\? AND token_id=\?\)/)
   })
 })
 
