@@ -116,6 +116,11 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
   const readyThreads = new Set<number>()
   /** Each ready worker's heartbeat, by thread id (sent with its ready message). */
   const heartbeats = new Map<number, SharedArrayBuffer>()
+  /** Stuck threads whose exit is being handled now: the requests they held get 503 (`isExitOfStuck`). */
+  let stuckExits = 0
+  /** A rejection for a request held by a thread the pool terminated as stuck (piscina: "worker exited …"). */
+  const isExitOfStuck = (error: unknown) =>
+    stuckExits > 0 && error instanceof Error && error.message.startsWith('worker exited with code')
   /** Terminates the workers stuck for longer than the deadline; piscina replaces them (`workerDestroy` below). */
   const terminateStuckWorkers = () => {
     const now = Date.now()
@@ -136,11 +141,6 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       void worker?.terminate()
     }
   }
-  /** Stuck threads whose exit is being handled now: the requests they held get 503 (`isExitOfStuck`). */
-  let stuckExits = 0
-  /** A rejection for a request held by a thread the pool terminated as stuck (piscina: "worker exited …"). */
-  const isExitOfStuck = (error: unknown) =>
-    stuckExits > 0 && error instanceof Error && error.message.startsWith('worker exited with code')
   const deadlines = createDeadlines(requestDeadlineMs, terminateStuckWorkers)
   let inFlight = 0
   const release = () => {
