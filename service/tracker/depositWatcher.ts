@@ -1,10 +1,10 @@
 /**
  * Deposit watchers: how the tracker learns that a quote's deposit address (`returnDepositAddress=true`) received
  * its input, with no registration by the user. One watcher per source chain: the EVM JSON-RPC watcher
- * (`evmDepositWatcher.ts`) on EVM chains with an `RPC_URLS` entry, the simulated one (`simulatedDeposits.ts`)
- * elsewhere. Each tick, `watchDeposits` lists the quotes awaiting a deposit on each chain, asks its watcher, and
- * registers what arrived (`registerDeposit`, under `depositRule.ts`); the tracker then follows the registered
- * transaction like any other.
+ * (`evmDepositWatcher.ts`) on EVM chains with an `RPC_URLS` entry, the Esplora one (`esploraDepositWatcher.ts`) on
+ * Bitcoin chains with an Esplora API, the simulated one (`simulatedDeposits.ts`) elsewhere. Each tick,
+ * `watchDeposits` lists the quotes awaiting a deposit on each chain, asks its watcher, and registers what arrived
+ * (`registerDeposit`, under `depositRule.ts`); the tracker then follows the registered transaction like any other.
  */
 import { log } from '../log.js'
 import type { DepositStore, DepositWatch } from '../store/depositStore.js'
@@ -37,7 +37,7 @@ export interface ScanDepositsResult {
 
 /** Something that sees deposits to the deposit addresses of one chain. */
 export interface DepositWatcher {
-  /** `simulated` or `evm-rpc`: shown in logs. */
+  /** `simulated`, `evm-rpc` or `esplora`: shown in logs. */
   readonly name: string
   readonly chainId: number
   /** Whether it scans blocks and keeps a cursor in the store (`depositScanCursor`). */

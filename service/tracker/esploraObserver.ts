@@ -5,8 +5,9 @@
  *
  * - `GET /tx/:txid/status` → `{ confirmed, block_height, block_time }`; 404 → not known (yet).
  * - Confirmed: `GET /blocks/tip/height` gives the confirmations (tip − block height + 1); with at least
- *   `confirmations` of them, `GET /tx/:txid` must show an output to the vault (the chain's `routerAddress`):
- *   confirmed at `block_time`, the vault's satoshis in the detail; no such output → `failed`.
+ *   `confirmations` of them, `GET /tx/:txid` must show an output to the vault (the chain's `routerAddress`) or to
+ *   the quote's deposit address (a deposit the tracker registered, `esploraDepositWatcher.ts`): confirmed at
+ *   `block_time`, their satoshis in the detail; no such output → `failed`.
  * - In the mempool, or not yet deep enough → look again later. Unknown for `notFoundTimeoutSeconds` (dropped from
  *   the mempool, or never broadcast) → `failed`.
  * - An API that does not answer never fails a transaction: the leg stays pending and the problem is logged.
@@ -14,6 +15,8 @@
 import { type ChainObserver, type LegObservation, type ObserveLegParameters, logRpcFailure } from './chainObserver.js'
 import type { EvmRpcObserverOptions } from './evmRpcObserver.js'
 import type { Leg } from './trackingPlan.js'
+import { bitcoinDepositAddress } from '../../engine/vm/depositAddress/bitcoin.js'
+import type { Hex } from 'viem'
 
 /** Options of `createEsploraObserver`: those of every RPC observer, and the confirmations a deposit needs. */
 export type EsploraObserverOptions = Pick<
@@ -64,7 +67,18 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
     checkAt: now + Math.min(maxPoll, Math.max(minPoll, (now - since) / 4)),
   })
 
-  async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
+  /** The vault, and the quote's deposit address when the vault is one its derivation takes. */
+  const payeesOf = (txId: string): string[] => {
+    const vault = options.routerAddress?.toLowerCase()
+    if (vault === undefined) return []
+    try {
+      return [vault, bitcoinDepositAddress(options.routerAddress!, txId as Hex)]
+    } catch {
+      return [vault]
+    }
+  }
+
+  async function observeSource({ txId, leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
     const txid = srcTxHash.toLowerCase()
     if (!TXID.test(txid)) {
       return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not a Bitcoin txid` }
@@ -90,18 +104,19 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
     const tx = (await (await get(`/tx/${txid}`))?.json()) as
       { vout?: { scriptpubkey_address?: string; value?: number }[] } | undefined
     if (tx === undefined) throw new EsploraError(`GET /tx/${txid}: not found after its status was`)
-    const vault = options.routerAddress?.toLowerCase()
-    const deposit = (tx.vout ?? []).find((output) => output.scriptpubkey_address?.toLowerCase() === vault)
+    const payees = payeesOf(txId)
+    const paid = (tx.vout ?? []).filter((output) => payees.includes(output.scriptpubkey_address?.toLowerCase() ?? ''))
     const timestamp = status.block_time!
-    if (deposit === undefined) {
+    if (paid.length === 0) {
       return {
         status: 'failed',
         timestamp,
         txHash: txid,
-        reason: `transaction ${txid} pays nothing to the vault ${options.routerAddress}`,
+        reason: `transaction ${txid} pays nothing to the vault ${options.routerAddress} or the quote's deposit address`,
       }
     }
-    const detail = { srcBlockNumber: status.block_height!, srcValue: String(deposit.value ?? 0), confirmations: depth }
+    const value = paid.reduce((sum, output) => sum + BigInt(output.value ?? 0), 0n)
+    const detail = { srcBlockNumber: status.block_height!, srcValue: String(value), confirmations: depth }
     return { status: 'confirmed', txHash: txid, timestamp, detail }
   }
 

@@ -1,7 +1,7 @@
 /**
  * The chain observers that read a real node, by VM: which `RPC_URLS` entries the tracker can use (EVM: JSON-RPC;
  * Bitcoin: an Esplora REST API). A VM absent here is tracked by the simulated observer only. Likewise the deposit
- * watchers that read a node (EVM only so far).
+ * watchers that read a node (EVM and Bitcoin so far).
  */
 import type { Vm } from '../../engine/index.js'
 import type { ChainObserver } from './chainObserver.js'
@@ -11,6 +11,7 @@ import { createSolanaRpcObserver } from './solanaRpcObserver.js'
 import { createTronRpcObserver } from './tronRpcObserver.js'
 import type { DepositWatcher } from './depositWatcher.js'
 import { type EvmDepositWatcherOptions, createEvmDepositWatcher } from './evmDepositWatcher.js'
+import { createEsploraDepositWatcher } from './esploraDepositWatcher.js'
 
 /** Creates the observer of one chain from its `RPC_URLS` entry and snapshot facts. */
 export type RpcObserverFactory = (options: EvmRpcObserverOptions) => ChainObserver
@@ -33,15 +34,23 @@ export function rpcObserverFactoryOf(vm: Vm): RpcObserverFactory | undefined {
   return Object.hasOwn(FACTORIES, vm) ? FACTORIES[vm] : undefined
 }
 
+/** What every RPC deposit watcher is created from: the chain, its `RPC_URLS` entry and its block time. */
+export type RpcDepositWatcherOptions = Pick<
+  EvmDepositWatcherOptions,
+  'chainId' | 'url' | 'blockTimeMs' | 'requestTimeoutMs' | 'maxBackoffSeconds'
+>
+
 /** Creates the deposit watcher of one chain from its `RPC_URLS` entry and block time. */
-export type RpcDepositWatcherFactory = (options: EvmDepositWatcherOptions) => DepositWatcher
+export type RpcDepositWatcherFactory = (options: RpcDepositWatcherOptions) => DepositWatcher
 
 const DEPOSIT_WATCHER_FACTORIES: Readonly<Partial<Record<Vm, RpcDepositWatcherFactory>>> = Object.freeze({
   evm: createEvmDepositWatcher,
+  bitcoin: createEsploraDepositWatcher,
 })
 
 /**
- * The RPC deposit watcher factory of a chain's VM (`evmDepositWatcher.ts` for EVM chains).
+ * The RPC deposit watcher factory of a chain's VM (`evmDepositWatcher.ts` for EVM chains, `esploraDepositWatcher.ts`
+ * for Bitcoin).
  *
  * @param vm - the chain's `vm`.
  * @returns the factory, or `undefined` when deposits on the VM cannot be watched over RPC yet.

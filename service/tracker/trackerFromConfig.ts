@@ -96,9 +96,10 @@ function rpcUrlsOf(config: TrackerConfig, chains: ReadonlyMap<number, { readonly
 }
 
 /**
- * One deposit watcher per source chain: over JSON-RPC on an EVM chain with an `RPC_URLS` entry; simulated on a chain
- * without one (outside production only: production has no simulated deposits). A non-EVM chain with an RPC entry
- * has no deposit watcher yet: its deposit addresses are not watched.
+ * One deposit watcher per source chain: over its node on an EVM chain with an `RPC_URLS` entry (JSON-RPC) and on a
+ * Bitcoin chain with one or `BITCOIN_API_URL` (Esplora); simulated on a chain without one (outside production only:
+ * production has no simulated deposits). A Solana or Tron chain with an RPC entry has no deposit watcher yet: its
+ * deposit addresses are not watched.
  */
 function depositWatchersOf(
   config: TrackerConfig,

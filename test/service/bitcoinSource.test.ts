@@ -5,6 +5,8 @@
  * registered deposit is followed over the same API (Esplora observer) to `success`, or to `failed`.
  */
 import { address } from 'bitcoinjs-lib'
+import type { Hex } from 'viem'
+import { depositAddressOf } from '../../engine/transactions.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../service/config.js'
 import { parseBitcoinMemo } from '../../engine/transactions.js'
@@ -157,6 +159,32 @@ describe('tracking a Bitcoin deposit over Esplora', () => {
     expect(details.bridgeDetails.txPath[0]).toMatchObject({ chainId: BTC, txHash: txid, timestamp: '1760000600' })
     expect(esplora.requests).toContain(`/tx/${txid}/status`)
     expect(esplora.requests).toContain('/blocks/tip/height')
+  })
+
+  it('a payment to the deposit address is found by the tracker itself (Esplora), registered and tracked to success', async () => {
+    const deposit = query(P2WPKH, 'exact-amount-in', '1400000')
+    deposit.set('returnDepositAddress', 'true')
+    const reply = await send(`${service.url}/getAction?${deposit}`, { headers: { 'x-api-key': API_KEY } })
+    expect(reply.status, reply.body).toBe(200)
+    expect(contract.check('/getAction', 'GET', reply)).toEqual([])
+    const action = JSON.parse(reply.body) as BitcoinAction & { depositAddress: string }
+    expect(action.depositAddress).toBe(
+      depositAddressOf({ vm: 'bitcoin', routerAddress: action.tx.to }, action.txId as Hex),
+    )
+    // The payment is mined in the next block; the watcher asks about the address once it sees that tip.
+    const txid = 'f1'.repeat(32)
+    esplora.txs.set(txid, {
+      status: { confirmed: true, block_height: esplora.tipHeight + 1, block_time: 1_760_000_900 },
+      vout: [{ scriptpubkey_address: action.depositAddress, value: Number(action.amountInMax.amount) }],
+    })
+    esplora.tipHeight += 1
+    const { details } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'])
+    expect(details.status).toBe('success')
+    expect(details.srcTxHash).toBe(txid)
+    expect(details.bridgeDetails.txPath[0]).toMatchObject({ chainId: BTC, txHash: txid, timestamp: '1760000900' })
+    expect(esplora.requests).toContain(`/address/${action.depositAddress}/txs`)
+    // The source leg was observed over the API too: the deposit pays the quote's address, not the vault.
+    expect(esplora.requests).toContain(`/tx/${txid}/status`)
   })
 
   it('a confirmed transaction that pays nothing to the vault ends failed', async () => {

@@ -3,6 +3,8 @@
  * deep enough, deep enough; a txid the API never saw (pending, then failed as dropped); an API that fails.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Hex } from 'viem'
+import { depositAddressOf } from '../../engine/transactions.js'
 import { setLogDestination } from '../../service/log.js'
 import { createEsploraObserver } from '../../service/tracker/esploraObserver.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
@@ -89,6 +91,30 @@ describe('Esplora observer', () => {
     const seen = await observe(txid)
     expect(seen).toMatchObject({ status: 'failed', txHash: txid, timestamp: NOW - 5 })
     expect(seen.status === 'failed' && seen.reason).toMatch(/pays nothing to the vault/)
+  })
+
+  it("a payment to the quote's deposit address (a deposit the tracker registered) confirms like one to the vault", async () => {
+    const txid = '3d'.repeat(32)
+    const depositAddress = depositAddressOf({ vm: 'bitcoin', routerAddress: VAULT }, TX_ID as Hex)
+    const another = depositAddressOf({ vm: 'bitcoin', routerAddress: VAULT }, `0x${'cd'.repeat(32)}`)
+    esplora.txs.set(txid, {
+      status: { confirmed: true, block_height: esplora.tipHeight, block_time: NOW - 5 },
+      vout: [
+        { scriptpubkey_address: depositAddress, value: 150_000 },
+        { scriptpubkey_address: another, value: 1 },
+        { scriptpubkey_address: depositAddress, value: 2_000 },
+      ],
+    })
+    expect(await observe(txid)).toEqual({
+      status: 'confirmed',
+      txHash: txid,
+      timestamp: NOW - 5,
+      detail: { srcBlockNumber: esplora.tipHeight, srcValue: '152000', confirmations: 1 },
+    })
+    // Another quote's deposit address is not this quote's.
+    const other = '3e'.repeat(32)
+    esplora.txs.set(other, { ...esplora.txs.get(txid)!, vout: [{ scriptpubkey_address: another, value: 150_000 }] })
+    expect(await observe(other)).toMatchObject({ status: 'failed' })
   })
 
   it('an API that fails or does not answer leaves the leg pending; a malformed txid fails at once', async () => {
