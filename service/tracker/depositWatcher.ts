@@ -49,6 +49,40 @@ export interface DepositWatcher {
   scan(parameters: ScanDepositsParameters): Promise<ScanDepositsResult>
 }
 
+/** A watcher's backoff after failures: 1 s, doubling up to a bound. */
+export interface DepositWatcherBackoff {
+  /** Counts a failure and logs it (`tracker.rpc-failed`); returns the seconds until the chain is asked again. */
+  failed(error: unknown): number
+  /** The chain answered: the next failure starts again at 1 s. */
+  succeeded(): void
+}
+
+/**
+ * The backoff of one chain's deposit watcher.
+ *
+ * @param maxBackoffSeconds - the longest wait.
+ * @example const backoff = depositWatcherBackoff(42161, 60); nextScanAt = now + backoff.failed(error)
+ */
+export function depositWatcherBackoff(chainId: number, maxBackoffSeconds: number): DepositWatcherBackoff {
+  let failures = 0
+  return {
+    failed(error) {
+      failures += 1
+      const retryInSeconds = Math.min(maxBackoffSeconds, 2 ** (failures - 1))
+      log('warn', 'tracker.rpc-failed', {
+        chainId,
+        watcher: 'deposits',
+        retryInSeconds,
+        reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      })
+      return retryInSeconds
+    },
+    succeeded() {
+      failures = 0
+    },
+  }
+}
+
 /**
  * One tick's deposit watching: for each watcher, the quotes awaiting a deposit on its chain (at most
  * `DEPOSIT_WATCHES_PER_TICK`), the deposits it sees, each registered (`registerDeposit`), then its scan cursor saved

@@ -15,10 +15,14 @@
  *   `tracker.rpc-failed`; the deposits found before the failure are kept.
  */
 import { isNativeSentinel } from '../../engine/index.js'
-import { log } from '../log.js'
 import type { DepositWatch } from '../store/depositStore.js'
 import type { DetectedDeposit } from './depositRule.js'
-import type { DepositWatcher, ScanDepositsParameters, ScanDepositsResult } from './depositWatcher.js'
+import {
+  type DepositWatcher,
+  type ScanDepositsParameters,
+  type ScanDepositsResult,
+  depositWatcherBackoff,
+} from './depositWatcher.js'
 
 /** Options of `createEsploraDepositWatcher`. */
 export interface EsploraDepositWatcherOptions {
@@ -55,11 +59,10 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
   const pollSeconds = Math.min(5, Math.max(1, options.blockTimeMs / 10_000))
   const confirmations = options.confirmations ?? 1
   const timeoutMs = options.requestTimeoutMs ?? 10_000
-  const maxBackoff = options.maxBackoffSeconds ?? 60
+  const backoff = depositWatcherBackoff(chainId, options.maxBackoffSeconds ?? 60)
   // Pacing only: lost on restart, which then looks at once.
   let nextPollAt = Number.NEGATIVE_INFINITY
   let lookedAtTip: number | undefined
-  let failures = 0
 
   const get = async (path: string): Promise<Response> => {
     const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
@@ -122,17 +125,9 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
       const found: DetectedDeposit[] = []
       try {
         await look(parameters, found)
-        failures = 0
+        backoff.succeeded()
       } catch (error) {
-        failures += 1
-        const backoff = Math.min(maxBackoff, 2 ** (failures - 1))
-        nextPollAt = parameters.now + backoff
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          watcher: 'deposits',
-          retryInSeconds: backoff,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
+        nextPollAt = parameters.now + backoff.failed(error)
       }
       return { deposits: found }
     },

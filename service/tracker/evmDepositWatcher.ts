@@ -18,10 +18,14 @@
  */
 import { type Hex, parseAbiItem } from 'viem'
 import { isNativeSentinel } from '../../engine/index.js'
-import { log } from '../log.js'
 import type { DepositWatch } from '../store/depositStore.js'
 import type { DetectedDeposit } from './depositRule.js'
-import type { DepositWatcher, ScanDepositsParameters, ScanDepositsResult } from './depositWatcher.js'
+import {
+  type DepositWatcher,
+  type ScanDepositsParameters,
+  type ScanDepositsResult,
+  depositWatcherBackoff,
+} from './depositWatcher.js'
 import { checkedEvmClient } from './evmClient.js'
 
 /** The ERC-20 `Transfer` event. */
@@ -61,11 +65,10 @@ export function createEvmDepositWatcher(options: EvmDepositWatcherOptions): Depo
   const blockSeconds = Math.max(options.blockTimeMs / 1000, 0.1)
   const maxLogBlocks = options.maxLogBlocks ?? 2000
   const maxNativeBlocks = options.maxNativeBlocks ?? 50
-  const maxBackoff = options.maxBackoffSeconds ?? 60
+  const backoff = depositWatcherBackoff(chainId, options.maxBackoffSeconds ?? 60)
   const { client, checkChainId } = checkedEvmClient(chainId, url, options.requestTimeoutMs)
   // Pacing only: lost on restart, which then scans at once.
   let nextScanAt = Number.NEGATIVE_INFINITY
-  let failures = 0
 
   async function nativeDeposits(watches: readonly DepositWatch[], from: number, to: number): Promise<OrderedDeposit[]> {
     const byAddress = new Map(watches.map((watch) => [watch.address, watch]))
@@ -166,18 +169,10 @@ export function createEvmDepositWatcher(options: EvmDepositWatcherOptions): Depo
       if (parameters.now < nextScanAt) return { deposits: [] }
       try {
         const result = await scanRange(parameters)
-        failures = 0
+        backoff.succeeded()
         return result
       } catch (error) {
-        failures += 1
-        const backoff = Math.min(maxBackoff, 2 ** (failures - 1))
-        nextScanAt = parameters.now + backoff
-        log('warn', 'tracker.rpc-failed', {
-          chainId,
-          watcher: 'deposits',
-          retryInSeconds: backoff,
-          reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        })
+        nextScanAt = parameters.now + backoff.failed(error)
         return { deposits: [] }
       }
     },
