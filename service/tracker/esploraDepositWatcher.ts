@@ -70,8 +70,8 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
     return response
   }
 
-  /** The earliest deposit to the watched address deep enough at `tip`, if any. */
-  async function depositTo(watch: DepositWatch, tip: number): Promise<DetectedDeposit | undefined> {
+  /** The earliest deposit to the watched address deep enough at `tip`, if any (`now`: a block without a time). */
+  async function depositTo(watch: DepositWatch, tip: number, now: number): Promise<DetectedDeposit | undefined> {
     const txs = (await (await get(`/address/${encodeURIComponent(watch.address)}/txs`)).json()) as EsploraAddressTx[]
     if (!Array.isArray(txs)) throw new Error(`GET /address/${watch.address}/txs: not a list`)
     let earliest: DetectedDeposit | undefined
@@ -93,7 +93,7 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
         txId: watch.txId,
         txHash: txid.toLowerCase(),
         amount,
-        timestamp: status.block_time ?? 0,
+        timestamp: Number.isSafeInteger(status.block_time) ? status.block_time! : Math.floor(now),
         detail: { depositBlockNumber: height! },
       }
     }
@@ -109,7 +109,7 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
     const watches = (await listWatches()).filter((watch) => isNativeSentinel('bitcoin', watch.token))
     for (let start = 0; start < watches.length; start += ADDRESS_FETCH_CONCURRENCY) {
       const chunk = watches.slice(start, start + ADDRESS_FETCH_CONCURRENCY)
-      for (const deposit of await Promise.all(chunk.map((watch) => depositTo(watch, tip)))) {
+      for (const deposit of await Promise.all(chunk.map((watch) => depositTo(watch, tip, now)))) {
         if (deposit !== undefined) found.push(deposit)
       }
     }

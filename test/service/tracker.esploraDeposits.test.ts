@@ -141,6 +141,15 @@ describe('Esplora deposit watcher', () => {
     expect((await scan(w, [watch], NOW + 10)).deposits).toMatchObject([{ txHash: 'c1'.repeat(32), amount: 150_000n }])
   })
 
+  it('a mined payment whose block time the API leaves out is dated now', async () => {
+    const watch = watchOf()
+    esplora.txs.set('c2'.repeat(32), {
+      status: { confirmed: true, block_height: esplora.tipHeight },
+      vout: [{ scriptpubkey_address: watch.address, value: 150_000 }],
+    })
+    expect((await scan(watcher(), [watch], NOW + 0.7)).deposits).toMatchObject([{ timestamp: NOW, amount: 150_000n }])
+  })
+
   it('a watch of another token than BTC is not asked about', async () => {
     const watch = watchOf('0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48')
     esplora.txs.set('d1'.repeat(32), {
