@@ -47,7 +47,7 @@ export interface QuotePool {
   /** Workers that have built their app and are running now, out of `threads` (readiness). */
   readonly readyWorkers: number
   /**
-   * Sends a request to a worker, stamped with the time its deadline passes (`answerBy`).
+   * Sends a request to a worker, stamped with the time its deadline passes (`answerBy`, set on `request`).
    * @returns the serialized response (`wire.ts`)
    * @throws (rejects) ServiceUnavailableError when `capacity` requests are already in flight, when the deadline
    *   passes first, or when the pool terminated the worker holding it (stuck, or shutting down); any other
@@ -228,7 +228,9 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       inFlight += 1
       // The request holds its slot until the worker is done with it, even when it was answered 503 meanwhile.
       const deadline = deadlines.start()
-      const task = piscina.run(encodeRequest({ ...request, answerBy: Date.now() + requestDeadlineMs }))
+      // Stamped on the caller's request (built for this call): no copy of it on the hot path.
+      request.answerBy = Date.now() + requestDeadlineMs
+      const task = piscina.run(encodeRequest(request))
       const settle = () => {
         deadlines.settle(deadline)
         release()

@@ -18,10 +18,10 @@
 import type { WireRequest, WireResponse } from './types.js'
 
 /**
- * Serializes a request for a worker.
+ * Serializes a request for a worker (the pool does, in `run`).
  *
  * @example
- * pool.run(encodeRequest({ method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '127.0.0.1' }))
+ * piscina.run(encodeRequest({ method: 'GET', url: '/api/health', headers: {}, body: '', remoteAddress: '127.0.0.1' }))
  */
 export function encodeRequest(request: WireRequest): string {
   return JSON.stringify(request)

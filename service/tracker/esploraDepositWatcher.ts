@@ -17,6 +17,7 @@
 import { isNativeSentinel } from '../../engine/index.js'
 import type { DepositWatch } from '../store/depositStore.js'
 import type { DetectedDeposit } from './depositRule.js'
+import { esploraGetter } from './esploraObserver.js'
 import {
   type DepositWatcher,
   type ScanDepositsParameters,
@@ -58,15 +59,16 @@ export function createEsploraDepositWatcher(options: EsploraDepositWatcherOption
   const { chainId, url } = options
   const pollSeconds = Math.min(5, Math.max(1, options.blockTimeMs / 10_000))
   const confirmations = options.confirmations ?? 1
-  const timeoutMs = options.requestTimeoutMs ?? 10_000
+  const getOr404 = esploraGetter(url, options.requestTimeoutMs ?? 10_000)
   const backoff = depositWatcherBackoff(chainId, options.maxBackoffSeconds ?? 60)
   // Pacing only: lost on restart, which then looks at once.
   let nextPollAt = Number.NEGATIVE_INFINITY
   let lookedAtTip: number | undefined
 
+  /** Neither the tip nor an address's list is ever missing: a 404 is a failure here. */
   const get = async (path: string): Promise<Response> => {
-    const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
-    if (!response.ok) throw new Error(`GET ${path}: HTTP ${response.status}`)
+    const response = await getOr404(path)
+    if (response === undefined) throw new Error(`GET ${path}: HTTP 404`)
     return response
   }
 

@@ -39,6 +39,21 @@ const TXID = /^[0-9a-f]{64}$/
 class EsploraError extends Error {}
 
 /**
+ * GETs of one Esplora API (the observer's and the deposit watcher's).
+ *
+ * @returns a function that answers the response of a path, `undefined` on 404, and throws on any other failure.
+ * @example const get = esploraGetter('https://mempool.space/api', 10_000); await get('/blocks/tip/height')
+ */
+export function esploraGetter(url: string, timeoutMs: number): (path: string) => Promise<Response | undefined> {
+  return async (path) => {
+    const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
+    if (response.status === 404) return undefined
+    if (!response.ok) throw new EsploraError(`GET ${path}: HTTP ${response.status}`)
+    return response
+  }
+}
+
+/**
  * Creates the observer of a Bitcoin chain over an Esplora API.
  *
  * @example
@@ -52,15 +67,7 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
   const maxPoll = options.maxPollSeconds ?? 60
   const notFoundTimeout = options.notFoundTimeoutSeconds ?? 86_400
   const confirmations = options.confirmations ?? 1
-  const timeoutMs = options.requestTimeoutMs ?? 10_000
-
-  /** GET a path; `undefined` on 404; throws EsploraError on anything else that is not 200. */
-  const get = async (path: string): Promise<Response | undefined> => {
-    const response = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(timeoutMs) })
-    if (response.status === 404) return undefined
-    if (!response.ok) throw new EsploraError(`GET ${path}: HTTP ${response.status}`)
-    return response
-  }
+  const get = esploraGetter(url, options.requestTimeoutMs ?? 10_000)
 
   const later = (leg: Leg, since: number, now: number): LegObservation => ({
     status: 'pending',
