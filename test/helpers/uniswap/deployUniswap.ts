@@ -17,7 +17,7 @@ import {
   send,
 } from '../../../localnet/contracts.js'
 
-export { ARTIFACTS, type Clients, clientsOf, deploy, send }
+export { ARTIFACTS, type Clients, clientsOf, deploy, multicall3Bytecode, send }
 
 /** A V3 position: its range, and the most of each token it may take (NonfungiblePositionManager.mint). */
 export interface Position {

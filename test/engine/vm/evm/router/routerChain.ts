@@ -1,0 +1,148 @@
+/**
+ * Shared set-up of the router's chain tests: a Hardhat node with the router world (deployRouterWorld), the
+ * snapshot read from it, the engine's quote and the builder's transaction, sending it and reading balances.
+ */
+import {
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+  BaseError,
+  ContractFunctionRevertedError,
+  decodeErrorResult,
+  erc20Abi,
+} from 'viem'
+import { buildSnapshotFromChain } from '../../../../../engine/chain.js'
+import { type Engine, type QuoteRequest, type QuoteResult, createEngine } from '../../../../../engine/index.js'
+import { type RouterCall, buildEvmTransaction } from '../../../../../engine/transactions.js'
+import type { EvmNode } from '../../../../helpers/evmNode.js'
+import {
+  ROUTER_ARTIFACT,
+  type RouterWorld,
+  ZERO,
+  routerWorldConfig,
+} from '../../../../helpers/uniswap/deployRouterWorld.js'
+
+export const CHAIN_ID = 42161
+export const PROTOCOL_FEE_BPS = 5
+export const TX_ID: Hex = `0x${'c5'.repeat(32)}`
+
+/** The engine over the chain as it is now (pools read at the latest block). */
+export async function engineOf(world: RouterWorld): Promise<Engine> {
+  const { publicClient } = world.clients
+  // viem caches the block number for its polling interval: a snapshot read at a cached (older) block would quote
+  // pools as they were before the previous test's trade.
+  const blockNumber = await publicClient.getBlockNumber({ cacheTime: 0 })
+  const { snapshot } = await buildSnapshotFromChain(routerWorldConfig(world, CHAIN_ID), {
+    clients: { [CHAIN_ID]: publicClient },
+    blockNumbers: { [CHAIN_ID]: blockNumber },
+  })
+  return createEngine(snapshot, { protocolFeeBps: PROTOCOL_FEE_BPS })
+}
+
+/** A quote request of the funded account, with defaults for the chain and slippage. */
+export type Request = Omit<QuoteRequest, 'srcChainId' | 'dstChainId' | 'sender' | 'slippage'> & {
+  slippage?: number
+}
+
+/** Quotes on the current chain state and builds the router transaction. */
+export async function quoteAndBuild(
+  world: RouterWorld,
+  request: Request,
+  options: { call?: RouterCall; deadline?: number; recipient?: string; refundTo?: string } = {},
+) {
+  const engine = await engineOf(world)
+  const sender = world.clients.account
+  const quote: QuoteResult = engine.quote({
+    srcChainId: CHAIN_ID,
+    dstChainId: CHAIN_ID,
+    sender,
+    slippage: 50,
+    ...request,
+    ...(options.recipient === undefined ? {} : { recipient: options.recipient }),
+    ...(options.refundTo === undefined ? {} : { refundTo: options.refundTo }),
+  })
+  const block = await world.clients.publicClient.getBlock()
+  const tx = buildEvmTransaction({
+    snapshot: engine.snapshot,
+    txId: TX_ID,
+    quote,
+    swapDirection: options.call === undefined ? (request.swapDirection ?? 'exact-amount-in') : 'exact-amount-out',
+    sender,
+    recipient: options.recipient,
+    refundTo: options.refundTo,
+    deadline: options.deadline ?? Number(block.timestamp) + 1800,
+    call: options.call,
+  })
+  return { engine, quote, tx }
+}
+
+/** Sends a built transaction from the funded account; returns the receipt (reverted ones too). */
+export async function send(world: RouterWorld, tx: { to: string; data: Hex; value: string }) {
+  const { wallet, publicClient } = world.clients
+  const hash = await wallet.sendTransaction({
+    account: wallet.account!,
+    chain: wallet.chain,
+    to: tx.to as Address,
+    data: tx.data,
+    value: BigInt(tx.value),
+    gas: 3_000_000n,
+  })
+  return publicClient.waitForTransactionReceipt({ hash })
+}
+
+/** The router's custom error a transaction reverts with (`eth_call` on the current state), or undefined. */
+export async function revertOf(world: RouterWorld, tx: { to: string; data: Hex; value: string }) {
+  try {
+    await world.clients.publicClient.call({
+      account: world.clients.account,
+      to: tx.to as Address,
+      data: tx.data,
+      value: BigInt(tx.value),
+    })
+    return undefined
+  } catch (error) {
+    const data = revertData(error)
+    if (data === undefined) throw error
+    return decodeErrorResult({ abi: ROUTER_ARTIFACT.abi, data })
+  }
+}
+
+function revertData(error: unknown): Hex | undefined {
+  if (!(error instanceof BaseError)) return undefined
+  const reverted = error.walk((cause) => cause instanceof ContractFunctionRevertedError)
+  if (reverted instanceof ContractFunctionRevertedError && reverted.raw !== undefined) return reverted.raw
+  // A node's JSON-RPC error carries the revert data as `data` (Hardhat: `{ message, data }`).
+  let found: Hex | undefined
+  error.walk((cause) => {
+    const data = (cause as { data?: unknown }).data
+    const raw = typeof data === 'object' && data !== null ? (data as { data?: unknown }).data : data
+    if (typeof raw === 'string' && raw.startsWith('0x')) found = raw as Hex
+    return found !== undefined
+  })
+  return found
+}
+
+/** Balance of a token (the zero address: native) held by an account. */
+export async function balanceOf(world: RouterWorld, token: string, account: string): Promise<bigint> {
+  const { publicClient } = world.clients
+  if (token.toLowerCase() === ZERO) return publicClient.getBalance({ address: account as Address })
+  return publicClient.readContract({
+    address: token as Address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [account as Address],
+  })
+}
+
+/** Balances of each (token, account) pair. */
+export async function balances(world: RouterWorld, pairs: readonly (readonly [string, string])[]) {
+  return Promise.all(pairs.map(([token, account]) => balanceOf(world, token, account)))
+}
+
+/** What the sender paid in native coin for a transaction's gas. */
+export function gasCost(receipt: TransactionReceipt): bigint {
+  return receipt.gasUsed * receipt.effectiveGasPrice
+}
+
+/** Start a node with the world, for `beforeAll`. */
+export type ChainSetup = { node: EvmNode; world: RouterWorld }
