@@ -70,10 +70,22 @@ describe('npm run localnet', () => {
 
   it('runs the router at routerAddress and funds the account with ETH, WETH and USDC', async () => {
     const client = createPublicClient({ transport: http(description.rpcUrl) })
-    const code = await client.getCode({ address: description.routerAddress })
-    // The deployed runtime is the tail of the artifact's creation code (before the constructor's arguments).
-    expect(code!.length).toBeGreaterThan(100)
-    expect(loadRouterArtifact().bytecode).toContain(code!.slice(2, 2000))
+    const { abi } = loadRouterArtifact()
+    const read = (functionName: string) =>
+      client.readContract({ address: description.routerAddress, abi, functionName }) as Promise<Address>
+    expect(await read('weth')).toBe(description.tokens.WETH)
+    const snapshot = loadSnapshotFile(description.serviceEnv.SNAPSHOT_PATH!)
+    const [v2Factory, v3Factory] = [await read('uniswapV2Factory'), await read('uniswapV3Factory')]
+    for (const pool of snapshot.pools) {
+      const factory = (await client.readContract({
+        address: pool.address as Address,
+        abi: [
+          { type: 'function', name: 'factory', inputs: [], outputs: [{ type: 'address' }], stateMutability: 'view' },
+        ],
+        functionName: 'factory',
+      })) as Address
+      expect(factory).toBe(pool.protocol === 'uniswap-v2' ? v2Factory : v3Factory)
+    }
     const { address } = description.account
     expect(await client.getBalance({ address })).toBe(USER_FUNDS.eth)
     const balanceOf = (token: Address) =>
