@@ -48,6 +48,8 @@ export const ARTIFACTS = {
   weth9: artifact('@uniswap/v2-periphery/build/WETH9.json'),
   erc20: testContracts.TestERC20 as Artifact,
   v2Swapper: testContracts.V2Swapper as Artifact,
+  /** A target for `swapAndCall` (evm-calldata-tx): credits what it is sent to a beneficiary. */
+  callTarget: testContracts.CallTarget as Artifact,
 }
 
 /** PoolAddress.POOL_INIT_CODE_HASH of v3-periphery: the v3-core pool artifact's bytecode hashes to it. */

@@ -1,6 +1,7 @@
 /**
  * Deploys the local chain's contracts on a node (localnet/evmNode.ts) and seeds them: a real WETH9, a 6-decimal
- * USDC (TestERC20), Uniswap V2 (factory, the USDC/WETH pair) and V3 (factory, USDC/WETH pools at 0.05 % and 0.30 %,
+ * USDC and an 18-decimal DAI (TestERC20), Uniswap V2 (factory, the USDC/WETH and DAI/WETH pairs: DAI → USDC is a
+ * two-pool route) and V3 (factory, USDC/WETH pools at 0.05 % and 0.30 %,
  * NonfungiblePositionManager for their positions), Multicall3 (fast snapshot reads) and the crossroute router. The
  * pools price 1 WETH at 3000 USDC and are deep enough that a few million USDC move each of them by percents, so such
  * a trade is cheaper split across them. The user account holds ETH, WETH and USDC.
@@ -31,24 +32,30 @@ const DEPTH = {
   v3Fee500: 8_000_000n * USDC_UNIT,
   v3Fee500Concentrated: 4_000_000n * USDC_UNIT,
   v3Fee3000: 6_000_000n * USDC_UNIT,
+  /** The DAI/WETH pair, in USD (DAI is $1). */
+  v2Dai: 2_000_000n * USDC_UNIT,
 } as const
 /** What the user account is given. */
 export const USER_FUNDS = Object.freeze({
   eth: 10_000n * WETH_UNIT,
   weth: 1_000n * WETH_UNIT,
   usdc: 10_000_000n * USDC_UNIT,
+  dai: 1_000_000n * WETH_UNIT,
 })
 
 /** Everything `deployLocalnet` deployed. */
 export interface LocalnetDeployment {
   readonly chainId: number
   readonly rpcUrl: string
-  readonly tokens: { readonly USDC: Address; readonly WETH: Address }
+  readonly tokens: { readonly USDC: Address; readonly WETH: Address; readonly DAI: Address }
   readonly uniswapV2Factory: Address
   readonly uniswapV3Factory: Address
   readonly positionManager: Address
   readonly multicall3: Address
+  /** The USDC/WETH pair. */
   readonly v2Pair: Address
+  /** The DAI/WETH pair. */
+  readonly v2DaiPair: Address
   /** V3 pools by fee (hundredths of a bip). */
   readonly v3Pools: { readonly 500: Address; readonly 3000: Address }
   readonly routerAddress: Address
@@ -76,7 +83,10 @@ export async function deployLocalnet(node: EvmNode, router: RouterArtifact): Pro
   const weth = await deploy(clients, weth9)
   const usdc = await deploy(clients, erc20, ['USD Coin', 'USDC', 6])
   const multicall3 = await deploy(clients, { abi: [], bytecode: multicall3Bytecode() })
-  const wethNeeded = toWeth(DEPTH.v2 + DEPTH.v3Fee500 + DEPTH.v3Fee500Concentrated + DEPTH.v3Fee3000) + USER_FUNDS.weth
+  const dai = await deploy(clients, erc20, ['Dai Stablecoin', 'DAI', 18])
+  await send(clients, dai, erc20.abi, 'mint', [me, 100_000_000n * WETH_UNIT])
+  const wethNeeded =
+    toWeth(DEPTH.v2 + DEPTH.v3Fee500 + DEPTH.v3Fee500Concentrated + DEPTH.v3Fee3000 + DEPTH.v2Dai) + USER_FUNDS.weth
   await send(clients, weth, weth9.abi, 'deposit', [], wethNeeded + WETH_UNIT)
   await send(clients, usdc, erc20.abi, 'mint', [me, 100_000_000n * USDC_UNIT])
 
@@ -92,6 +102,16 @@ export async function deployLocalnet(node: EvmNode, router: RouterArtifact): Pro
   await send(clients, usdc, erc20.abi, 'transfer', [v2Pair, DEPTH.v2])
   await send(clients, weth, weth9.abi, 'transfer', [v2Pair, toWeth(DEPTH.v2)])
   await send(clients, v2Pair, v2PairArtifact.abi, 'mint', [me])
+  await send(clients, uniswapV2Factory, v2FactoryArtifact.abi, 'createPair', [dai, weth])
+  const v2DaiPair = (await clients.publicClient.readContract({
+    address: uniswapV2Factory,
+    abi: v2FactoryArtifact.abi,
+    functionName: 'getPair',
+    args: [dai, weth],
+  })) as Address
+  await send(clients, dai, erc20.abi, 'transfer', [v2DaiPair, DEPTH.v2Dai * 10n ** 12n])
+  await send(clients, weth, weth9.abi, 'transfer', [v2DaiPair, toWeth(DEPTH.v2Dai)])
+  await send(clients, v2DaiPair, v2PairArtifact.abi, 'mint', [me])
 
   // V3: two fee tiers at the same price, positions through the NonfungiblePositionManager.
   const uniswapV3Factory = await deploy(clients, v3Factory)
@@ -149,6 +169,7 @@ export async function deployLocalnet(node: EvmNode, router: RouterArtifact): Pro
   const user = privateKeyToAccount(USER_ACCOUNT.privateKey).address
   await send(clients, weth, weth9.abi, 'transfer', [user, USER_FUNDS.weth])
   await send(clients, usdc, erc20.abi, 'transfer', [user, USER_FUNDS.usdc])
+  await send(clients, dai, erc20.abi, 'transfer', [user, USER_FUNDS.dai])
 
   const { address: routerAddress } = await deployRouter(
     { rpcUrl: node.url, privateKey: FUNDED_ACCOUNT.privateKey, weth, uniswapV2Factory, uniswapV3Factory },
@@ -157,12 +178,13 @@ export async function deployLocalnet(node: EvmNode, router: RouterArtifact): Pro
   return {
     chainId: node.chainId,
     rpcUrl: node.url,
-    tokens: { USDC: getAddress(usdc), WETH: getAddress(weth) },
+    tokens: { USDC: getAddress(usdc), WETH: getAddress(weth), DAI: getAddress(dai) },
     uniswapV2Factory: getAddress(uniswapV2Factory),
     uniswapV3Factory: getAddress(uniswapV3Factory),
     positionManager: getAddress(positionManager),
     multicall3: getAddress(multicall3),
     v2Pair: getAddress(v2Pair),
+    v2DaiPair: getAddress(v2DaiPair),
     v3Pools: { 500: getAddress(fee500), 3000: getAddress(fee3000) },
     routerAddress,
     account: { address: user, privateKey: USER_ACCOUNT.privateKey },

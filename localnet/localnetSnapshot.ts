@@ -8,19 +8,22 @@ import { createPublicClient, http } from 'viem'
 import { type ChainSnapshotConfig, buildSnapshotFromChain } from '../engine/chain.js'
 import type { SnapshotJson } from '../engine/graph/types.js'
 import { WETH_USD_PRICE, type LocalnetDeployment } from './deployLocalnet.js'
+import { CALIBRATED_SWAP_GAS_UNITS } from './gasCalibration.js'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 
 /**
  * The gas figures of the local chain's snapshot entry: `gasPrice` is what quotes price gas at (1 gwei), and
- * `swapGasUnits` is the router call with one pool swap, calibrated on this chain (README "Gas: the quote's
- * networkFee against executed transactions").
+ * `swapGasUnits` is the router call with one pool swap, calibrated from executed transactions (gasCalibration.ts).
  */
-export const LOCALNET_GAS = Object.freeze({ swapGasUnits: 150_000n, gasPrice: 1_000_000_000n })
+export const LOCALNET_GAS = Object.freeze({
+  swapGasUnits: BigInt(CALIBRATED_SWAP_GAS_UNITS),
+  gasPrice: 1_000_000_000n,
+})
 
 /**
- * The chain builder's configuration (`ChainSnapshotConfig`) of a local chain: its V2 pair and V3 pools, USDC at
- * $1 and WETH (and ETH) at `WETH_USD_PRICE`, the router as the chain's `routerAddress`.
+ * The chain builder's configuration (`ChainSnapshotConfig`) of a local chain: its V2 pairs and V3 pools, USDC and
+ * DAI at $1 and WETH (and ETH) at `WETH_USD_PRICE`, the router as the chain's `routerAddress`.
  *
  * @example const { json } = await buildSnapshotFromChain(localnetChainConfig(localnet))
  */
@@ -43,12 +46,17 @@ export function localnetChainConfig(localnet: LocalnetDeployment): ChainSnapshot
         multicallAddress: localnet.multicall3,
         pools: [
           { address: localnet.v2Pair, type: 'uniswap-v2', feeBps: 30 },
+          { address: localnet.v2DaiPair, type: 'uniswap-v2', feeBps: 30 },
           { address: localnet.v3Pools[500], type: 'uniswap-v3' },
           { address: localnet.v3Pools[3000], type: 'uniswap-v3' },
         ],
       },
     ],
-    usdPrices: { [`${chainId}:${tokens.USDC}`]: '1', [`${chainId}:${tokens.WETH}`]: String(WETH_USD_PRICE) },
+    usdPrices: {
+      [`${chainId}:${tokens.USDC}`]: '1',
+      [`${chainId}:${tokens.DAI}`]: '1',
+      [`${chainId}:${tokens.WETH}`]: String(WETH_USD_PRICE),
+    },
     tokens: [
       {
         chainId,
@@ -99,7 +107,8 @@ export interface FollowChainOptions {
  */
 export async function followChain(options: FollowChainOptions): Promise<ChainFollower> {
   const source = options.config.chains[0]!
-  const client = createPublicClient({ transport: http(source.rpcUrl) })
+  // cacheTime 0: viem otherwise answers getBlockNumber from a 4 s cache, and a block mined since would be missed.
+  const client = createPublicClient({ transport: http(source.rpcUrl), cacheTime: 0 })
   let json: SnapshotJson
   let blockNumber: bigint
   const build = async (at: bigint) => {

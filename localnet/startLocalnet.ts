@@ -17,7 +17,7 @@ export interface LocalnetDescription {
   readonly chainId: number
   readonly routerAddress: Address
   readonly account: { readonly address: Address; readonly privateKey: Hex }
-  /** Symbol → address: `USDC`, `WETH`, and `ETH` (the native token, the zero address). */
+  /** Symbol → address: `USDC`, `WETH`, `DAI`, and `ETH` (the native token, the zero address). */
   readonly tokens: Readonly<Record<string, Address>>
   /** The environment of `npm start` that quotes from this chain, tracks over its RPC and calls its router. */
   readonly serviceEnv: Readonly<Record<string, string>>

@@ -92,6 +92,7 @@ describe('npm run localnet', () => {
       client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
     expect(await balanceOf(description.tokens.WETH!)).toBe(USER_FUNDS.weth)
     expect(await balanceOf(description.tokens.USDC!)).toBe(USER_FUNDS.usdc)
+    expect(await balanceOf(description.tokens.DAI!)).toBe(USER_FUNDS.dai)
     const decimals = (token: Address) =>
       client.readContract({ address: token, abi: erc20Abi, functionName: 'decimals' })
     expect([await decimals(description.tokens.USDC!), await decimals(description.tokens.WETH!)]).toEqual([6, 18])
@@ -101,6 +102,7 @@ describe('npm run localnet', () => {
     const snapshot = loadSnapshotFile(description.serviceEnv.SNAPSHOT_PATH!)
     expect(snapshot.chains.get(31337)?.routerAddress).toBe(description.routerAddress)
     expect(snapshot.pools.map((pool) => [pool.protocol, pool.kind]).sort()).toEqual([
+      ['uniswap-v2', 'constantProduct'],
       ['uniswap-v2', 'constantProduct'],
       ['uniswap-v3', 'concentrated'],
       ['uniswap-v3', 'concentrated'],
