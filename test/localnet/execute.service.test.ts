@@ -6,9 +6,11 @@
  * ±15 % of the gas behind `networkFee`, stale quotes revert with the router's errors, and the tracker follows each
  * registered transaction to `success` over the node's JSON-RPC.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import {
   type Address,
   type Hex,
@@ -355,6 +357,32 @@ describe('quotes of the real service, executed on a local chain', () => {
     const receipt = await send(stale, tokens.USDC, 1_000_000n)
     expect(receipt.status).toBe('reverted')
   })
+
+  it("the README walk (localnet/walk.ts): quote, approve, send, register, status as the user's script does it", async () => {
+    const file = join(dir, 'localnet.json')
+    writeFileSync(file, JSON.stringify(localnet.description))
+    await quote({ srcToken: tokens.USDC, dstToken: tokens.WETH, amount: '1000000' }) // the service is on the chain's state
+    const before = [await balanceOf(tokens.USDC, user.account), await balanceOf(tokens.WETH, user.account)]
+    const walk = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', 'localnet/walk.ts', '--localnet', file, '--api', service.url, '--amount', '2500'],
+        { cwd: fileURLToPath(new URL('../..', import.meta.url)), env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+        (error, stdout, stderr) => resolve({ status: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
+      ),
+    )
+    expect(walk.status, walk.stderr).toBe(0)
+    const lines = walk.stdout.trim().split('\n')
+    expect(lines.map((line) => line.split(' ')[0])).toEqual(['quote', 'approve', 'send', 'register', 'status'])
+    expect(lines.at(-1)).toBe('status   success')
+    const [, txId, amountIn, amountOut] = /txId=(0x\w+) amountIn=(\d+) amountOut=(\d+)/.exec(lines[0]!)!
+    expect(amountIn).toBe(String(2_500n * 10n ** 6n))
+    const after = [await balanceOf(tokens.USDC, user.account), await balanceOf(tokens.WETH, user.account)]
+    expect([after[0]! - before[0]!, after[1]! - before[1]!]).toEqual([-BigInt(amountIn!), BigInt(amountOut!)])
+    expect((await waitForStatus(service, txId!, ['success'])).details.srcTxHash).toBe(
+      /send +(0x\w+)/.exec(lines[2]!)![1],
+    )
+  }, 60_000)
 
   it('sent after the deadline: DeadlinePassed', async () => {
     const action = await quote({ srcToken: tokens.USDC, dstToken: tokens.WETH, amount: String(1_000n * 10n ** 6n) })
