@@ -201,11 +201,12 @@ describe('the OpenAPI document', () => {
     for (const code of Object.keys(ERROR_CLASSES)) {
       expect(listed.has(code) !== (CODES_NEVER_ANSWERED[code as ErrorCode] !== undefined), code).toBe(true)
     }
-    // SPEC §7.2's 400 codes, all sixteen, and the extensions PRICE_IMPACT_TOO_HIGH and INSUFFICIENT_FUNDS.
+    // SPEC §7.2's 400 codes, all sixteen, and the extensions PRICE_IMPACT_TOO_HIGH, INSUFFICIENT_FUNDS and
+    // ROUTE_NOT_EXECUTABLE.
     expect(listedCodes(document, 400).sort()).toEqual(
       (Object.keys(ERROR_CLASSES) as ErrorCode[]).filter((code) => ERROR_CLASSES[code].status === 400).sort(),
     )
-    expect(listedCodes(document, 400)).toHaveLength(18)
+    expect(listedCodes(document, 400)).toHaveLength(19)
   })
 
   it('getAction: every error class thrown in engine/ and service/ is documented, and every documented 400 code is thrown somewhere', () => {
