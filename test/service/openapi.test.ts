@@ -122,6 +122,7 @@ describe('the OpenAPI document', () => {
         'negRisk',
         'gasless',
         'maxPriceImpact', // an extension (issue 10): the price-impact guard
+        'maxSplits', // an extension (issue 25): splits executed by the router in one call
       ],
     }
     expect([...query.keys()].sort()).toEqual([...spec.required, ...spec.optional].sort())
@@ -131,6 +132,7 @@ describe('the OpenAPI document', () => {
     expect(schemaOf(query.get('slippage')!)).toMatchObject({ type: 'number', minimum: 0, maximum: 10_000 })
     expect(schemaOf(query.get('actionType')!).enum).toEqual(['swap-action', 'evm-calldata-tx', 'venue'])
     expect(schemaOf(query.get('appFees')!)).toMatchObject({ type: 'array', maxItems: 10 })
+    expect(schemaOf(query.get('maxSplits')!)).toMatchObject({ type: 'integer', minimum: 1, maximum: 4, default: 1 })
     expect(schemaOf(query.get('bridgeIds')!)).toMatchObject({
       type: 'array',
       items: { $ref: '#/components/schemas/BridgeId' },
