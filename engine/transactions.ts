@@ -30,12 +30,7 @@ export type { TronTransaction } from './vm/tron/transaction.js'
 export { depositAddressOf } from './vm/depositAddress/index.js'
 export type { DepositAddressDerivation } from './vm/depositAddress/index.js'
 export { ROUTER_ABI, STEP_KIND, STEP_VENUE, SWAP_DIRECTION_CODE } from './vm/evm/routerAbi.js'
-export {
-  PLACEHOLDER_ROUTER_ADDRESS,
-  assertRouterExecutes,
-  quoteParts,
-  stepExecution,
-} from './vm/evm/routerParts.js'
+export { PLACEHOLDER_ROUTER_ADDRESS, assertRouterExecutes, quoteParts, stepExecution } from './vm/evm/routerParts.js'
 export type { StepExecution } from './vm/evm/routerParts.js'
 export { decodeChainAddress, encodeChainAddress } from './vm/chainAddress.js'
 export { buildBitcoinTransaction } from './vm/bitcoin/transaction.js'

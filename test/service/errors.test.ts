@@ -81,7 +81,8 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
     new RouteNotExecutableError({
       chainId: 1,
       step: '1:curve:0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7',
-      reason: 'pool 1:curve:0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7 (curve, stableswap) is not a Uniswap V2 pair or V3 pool the router executes',
+      reason:
+        'pool 1:curve:0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7 (curve, stableswap) is not a Uniswap V2 pair or V3 pool the router executes',
     }),
   ],
   UNSUPPORTED_NETWORK: [new UnsupportedNetworkError({ chainId: 5 })],
