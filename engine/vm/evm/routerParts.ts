@@ -2,8 +2,9 @@
  * The router's `Part[]` of a quote: one part per route of a split (`quote.splits`), else one part with the quote's
  * steps, each step saying how the router executes it (`STEP_VENUE`, the pool contract, the V3 fee tier).
  */
-import { type Hex, zeroAddress } from 'viem'
-import type { Pool, Snapshot } from '../../graph/types.js'
+import { type Hex, isAddressEqual, zeroAddress } from 'viem'
+import { RouteNotExecutableError } from '../../errors/index.js'
+import type { Chain, Pool, Snapshot } from '../../graph/types.js'
 import type { QuoteResult, RouteStep } from '../../quote/types.js'
 import { STEP_VENUE } from './routerAbi.js'
 
@@ -11,6 +12,13 @@ import { STEP_VENUE } from './routerAbi.js'
 export type StepExecution =
   | { readonly venue: number; readonly pool: Hex; readonly fee: number }
   | { readonly venue: typeof STEP_VENUE.none; readonly reason: string }
+
+/**
+ * The router address of the default fixture's EVM chains (fixtures/README.md): a recognisable placeholder with no
+ * contract behind it. Its transactions are calldata to read, not to send, so routes the router could not execute
+ * are still encoded there (steps of venue `none`); on any other router address they are refused.
+ */
+export const PLACEHOLDER_ROUTER_ADDRESS = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
 
 /** Pools by id, per snapshot (the snapshot is frozen, so the index never goes stale). */
 const poolIndexes = new WeakMap<Snapshot, ReadonlyMap<string, Pool>>()
@@ -62,4 +70,25 @@ function poolOf(snapshot: Snapshot, id: string): Pool | undefined {
     poolIndexes.set(snapshot, index)
   }
   return index.get(id)
+}
+
+/**
+ * Refuses a quote whose transaction the source chain's router would revert: a bridge hop (the router does not call
+ * bridges yet), or a swap through a pool it has no adapter for (`stepExecution`). Nothing is refused on the
+ * placeholder router (`PLACEHOLDER_ROUTER_ADDRESS`), which executes nothing.
+ *
+ * @throws RouteNotExecutableError naming the first such step.
+ * @example
+ * assertRouterExecutes(snapshot, snapshot.chains.get(42161)!, quote)
+ */
+export function assertRouterExecutes(snapshot: Snapshot, srcChain: Chain, quote: QuoteResult): void {
+  if (isAddressEqual(srcChain.routerAddress as Hex, PLACEHOLDER_ROUTER_ADDRESS)) return
+  for (const step of quote.steps) {
+    const refuse = (reason: string) => {
+      throw new RouteNotExecutableError({ chainId: step.chainId, step: step.id ?? step.type, reason })
+    }
+    if (step.type === 'bridge') refuse(`bridge hops (${step.protocol}) are not executed by the router yet`)
+    const execution = stepExecution(snapshot, step)
+    if ('reason' in execution) refuse(execution.reason)
+  }
 }

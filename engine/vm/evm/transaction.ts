@@ -17,7 +17,7 @@ import {
   type RouterStep,
   encodeRouterCalldata,
 } from './routerCalldata.js'
-import { quoteParts, stepExecution } from './routerParts.js'
+import { assertRouterExecutes, quoteParts, stepExecution } from './routerParts.js'
 
 /** The `tx` object of the action response (SPEC §2.4). */
 export interface EvmTransaction {
@@ -78,6 +78,8 @@ const CHAIN_ADDRESS_CACHE_SIZE = 8192
  *
  * @param parameters - see `BuildEvmTransactionParameters`.
  * @returns `{to, data, value, chainId}` for the action response.
+ * @throws RouteNotExecutableError when the source chain's router (unless it is the fixture's placeholder) cannot
+ *   run a step of the route: a bridge hop, or a pool that is not a Uniswap V2 pair or V3 pool with an address.
  * @throws Error when the source chain is not an EVM chain, or the quote's fees are inconsistent (amounts that do
  *   not sum to `applicationFee`, or `appFees` given and not the quote's): a bug, not user input.
  *
@@ -87,6 +89,7 @@ const CHAIN_ADDRESS_CACHE_SIZE = 8192
  */
 export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): EvmTransaction {
   const { srcChain, data } = encodeRouterCall(parameters, evmModule.vm, (address) => address as Hex)
+  assertRouterExecutes(parameters.snapshot, srcChain, parameters.quote)
   return {
     to: srcChain.routerAddress,
     data,

@@ -1,6 +1,12 @@
 import { type Hex, decodeFunctionData, getAddress, keccak256, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../../../engine/index.js'
+import {
+  type QuoteRequest,
+  type QuoteResult,
+  RouteNotExecutableError,
+  createEngine,
+  loadSnapshot,
+} from '../../../../engine/index.js'
 import {
   ROUTER_ABI,
   STEP_KIND,
@@ -15,6 +21,7 @@ import {
 import {
   ETH,
   ETH_USDC,
+  ETH_WETH,
   OP,
   OP_USDC,
   OP_WETH,
@@ -26,11 +33,12 @@ import {
   ZERO,
   miniSnapshot,
 } from '../../../helpers/miniSnapshot.js'
+import { thrown } from '../../../helpers/thrown.js'
 
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 const TX_ID: Hex = `0x${'ab'.repeat(32)}`
 const DEADLINE = 1_700_000_000
-const ROUTER = '0x000000000000000000000000000000000000c0fe'
+const ROUTER = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
 const FEE_A = '0x2222222222222222222222222222222222222222'
 const FEE_B = '0x3333333333333333333333333333333333333333'
 const REFUND = '0x4444444444444444444444444444444444444444'
@@ -432,5 +440,84 @@ describe('chain addresses as bytes', () => {
     const bytes = encodeChainAddress(vm, address)
     expect((bytes.length - 2) / 2).toBe(length)
     expect(decodeChainAddress(vm, bytes)).toBe(address)
+  })
+})
+
+describe('a real router refuses, at quote time, the routes it cannot execute', () => {
+  const REAL_ROUTER = '0x000000000000000000000000000000000000c0fe'
+  const PAIR = '0x00000000000000000000000000000000000000a1'
+  /** The mini snapshot on a real router, with the ETH USDC/WETH pool changed by `pool`. */
+  function engineWith(pool: Record<string, unknown>) {
+    const json = miniSnapshot()
+    for (const chain of json.chains) if (chain.vm === 'evm') chain.routerAddress = REAL_ROUTER
+    json.pools = json.pools.map((entry) =>
+      entry.id === 'eth-usdc-weth' ? ({ ...entry, ...pool } as typeof entry) : entry,
+    )
+    return createEngine(loadSnapshot(json), { protocolFeeBps: 5 })
+  }
+  const buildOn = (real: ReturnType<typeof engineWith>, request: Omit<QuoteRequest, 'sender' | 'slippage'>) =>
+    buildEvmTransaction({
+      snapshot: real.snapshot,
+      txId: TX_ID,
+      quote: real.quote({ sender: SENDER, slippage: 50, ...request }),
+      swapDirection: 'exact-amount-in',
+      sender: SENDER,
+      deadline: DEADLINE,
+    })
+  const usdcToWeth = {
+    srcChainId: ETH,
+    srcToken: ETH_USDC,
+    dstChainId: ETH,
+    dstToken: ETH_WETH,
+    amount: '1000000000',
+    swapDirection: 'exact-amount-in',
+  } as const
+
+  it('a pool without a contract address: ROUTE_NOT_EXECUTABLE naming the pool', () => {
+    const error = thrown(() => buildOn(engineWith({}), usdcToWeth), RouteNotExecutableError)
+    expect(error.code).toBe('ROUTE_NOT_EXECUTABLE')
+    expect(error.details).toEqual({
+      chainId: ETH,
+      step: 'eth-usdc-weth',
+      reason: 'pool eth-usdc-weth has no contract address in the snapshot',
+    })
+  })
+
+  it('a pool of another protocol (here a SushiSwap pair): refused, the router has no adapter for it', () => {
+    const error = thrown(
+      () => buildOn(engineWith({ address: PAIR, protocol: 'sushiswap' }), usdcToWeth),
+      RouteNotExecutableError,
+    )
+    expect(error.details.reason).toMatch(/not a Uniswap V2 pair or V3 pool/)
+  })
+
+  it('a bridge hop: refused (the router does not call bridges yet)', () => {
+    const error = thrown(
+      () =>
+        buildOn(engineWith({ address: PAIR }), {
+          ...usdcToWeth,
+          dstChainId: OP,
+          dstToken: OP_USDC,
+        }),
+      RouteNotExecutableError,
+    )
+    expect(error.details).toMatchObject({ chainId: ETH, step: 'cctp-eth-op-usdc' })
+    expect(error.details.reason).toMatch(/bridge hops \(cctp\)/)
+  })
+
+  it('a Uniswap V2 pair with its address: built, the step naming the pair and venue V2', () => {
+    const tx = buildOn(engineWith({ address: PAIR }), usdcToWeth)
+    expect(tx.to).toBe(REAL_ROUTER)
+    const [, , [part]] = decodeFunctionData({ abi: ROUTER_ABI, data: tx.data }).args as unknown as [
+      unknown,
+      unknown,
+      { steps: { venue: number; pool: string; fee: number }[] }[],
+    ]
+    expect(part!.steps).toMatchObject([{ venue: STEP_VENUE.uniswapV2, pool: getAddress(PAIR), fee: 0 }])
+  })
+
+  it('the fixture’s placeholder router refuses nothing: the same route is encoded with venue none', () => {
+    const { decoded } = build(usdcToWeth)
+    expect(decoded.args[2][0]!.steps).toMatchObject([{ venue: STEP_VENUE.none, pool: zeroAddress }])
   })
 })

@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuoteResult } from '../../../../../engine/index.js'
 import { type EvmNode, startEvmNode } from '../../../../helpers/evmNode.js'
 import {
-  FEE_OWNER,
   ROUTER_ARTIFACT,
   type RouterWorld,
   TEST_ARTIFACTS,
   ZERO,
   deployRouterWorld,
 } from '../../../../helpers/uniswap/deployRouterWorld.js'
-import { CHAIN_ID, type Request, balances, gasCost, quoteAndBuild, revertOf, send } from './routerChain.js'
+import { CHAIN_ID, type Request, expectExecutedOn, quoteAndBuild, revertOf, send } from './routerChain.js'
 
 let node: EvmNode
 let world: RouterWorld
@@ -39,50 +38,15 @@ const FEE_A = '0x000000000000000000000000000000000000a001'
 const FEE_B = '0x000000000000000000000000000000000000a002'
 const OTHER = '0x000000000000000000000000000000000000b0b0'
 
-/** Every token's balance at an address, native included. */
-async function holdings(address: string) {
-  const { usdc, weth, dai } = world.tokens
-  return balances(
-    world,
-    [ZERO, usdc, weth, dai].map((token) => [token, address] as const),
-  )
-}
-
-/**
- * Sends the quote's transaction and checks every balance it must move, to the unit: the sender's input, the
- * recipient's output, the protocol fee (to the router's owner), each app fee, and nothing left in the router.
- */
+/** Sends the quote's transaction, checks every balance to the unit (`expectExecuted`), records its gas. */
 async function expectExecuted(
   name: string,
   quote: QuoteResult,
   tx: { to: string; data: Hex; value: string },
   recipient: string = world.clients.account,
 ) {
-  const sender = world.clients.account
-  const tokenIn = quote.amountIn.address
-  const tokenOut = quote.amountOut.address
-  const watched = [
-    [tokenIn, sender],
-    [tokenOut, recipient],
-    [tokenIn, FEE_OWNER],
-    ...quote.appFees.map((fee) => [tokenIn, fee.receiverAddress] as const),
-  ] as const
-  const before = await balances(world, watched)
-  const receipt = await send(world, tx)
-  expect(receipt.status).toBe('success')
+  const receipt = await expectExecutedOn(world, quote, tx, recipient)
   gasUsed[name] = receipt.gasUsed
-  const after = await balances(world, watched)
-  const gas = (token: string, account: string) =>
-    token === ZERO && account.toLowerCase() === sender.toLowerCase() ? gasCost(receipt) : 0n
-  const [paid, received, protocolFee, ...appFees] = watched.map(([token, account], index) => {
-    const change = after[index]! - before[index]! + gas(token, account)
-    return index === 0 ? -change : change
-  })
-  expect(received).toBe(BigInt(quote.amountOut.amount))
-  expect(paid).toBe(BigInt(quote.amountIn.amount))
-  expect(protocolFee).toBe(BigInt(quote.protocolFee.amount))
-  expect(appFees).toEqual(quote.appFees.map((fee) => BigInt(fee.amount.amount)))
-  expect(await holdings(world.router)).toEqual([0n, 0n, 0n, 0n])
   return receipt
 }
 

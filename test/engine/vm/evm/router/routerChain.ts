@@ -14,8 +14,9 @@ import {
 import { buildSnapshotFromChain } from '../../../../../engine/chain.js'
 import { type Engine, type QuoteRequest, type QuoteResult, createEngine } from '../../../../../engine/index.js'
 import { type RouterCall, buildEvmTransaction } from '../../../../../engine/transactions.js'
-import type { EvmNode } from '../../../../helpers/evmNode.js'
+import { expect } from 'vitest'
 import {
+  FEE_OWNER,
   ROUTER_ARTIFACT,
   type RouterWorld,
   ZERO,
@@ -144,5 +145,48 @@ export function gasCost(receipt: TransactionReceipt): bigint {
   return receipt.gasUsed * receipt.effectiveGasPrice
 }
 
-/** Start a node with the world, for `beforeAll`. */
-export type ChainSetup = { node: EvmNode; world: RouterWorld }
+/** Every token's balance at an address, native included. */
+export async function holdings(world: RouterWorld, address: string) {
+  const { usdc, weth, dai } = world.tokens
+  return balances(
+    world,
+    [ZERO, usdc, weth, dai].map((token) => [token, address] as const),
+  )
+}
+
+/**
+ * Sends the quote's transaction and checks every balance it must move, to the unit: the sender's input, the
+ * recipient's output, the protocol fee (to the router's owner), each app fee, and nothing left in the router.
+ */
+export async function expectExecutedOn(
+  world: RouterWorld,
+  quote: QuoteResult,
+  tx: { to: string; data: Hex; value: string },
+  recipient: string = world.clients.account,
+) {
+  const sender = world.clients.account
+  const tokenIn = quote.amountIn.address
+  const tokenOut = quote.amountOut.address
+  const watched = [
+    [tokenIn, sender],
+    [tokenOut, recipient],
+    [tokenIn, FEE_OWNER],
+    ...quote.appFees.map((fee) => [tokenIn, fee.receiverAddress] as const),
+  ] as const
+  const before = await balances(world, watched)
+  const receipt = await send(world, tx)
+  expect(receipt.status).toBe('success')
+  const after = await balances(world, watched)
+  const gas = (token: string, account: string) =>
+    token === ZERO && account.toLowerCase() === sender.toLowerCase() ? gasCost(receipt) : 0n
+  const [paid, received, protocolFee, ...appFees] = watched.map(([token, account], index) => {
+    const change = after[index]! - before[index]! + gas(token, account)
+    return index === 0 ? -change : change
+  })
+  expect(received).toBe(BigInt(quote.amountOut.amount))
+  expect(paid).toBe(BigInt(quote.amountIn.amount))
+  expect(protocolFee).toBe(BigInt(quote.protocolFee.amount))
+  expect(appFees).toEqual(quote.appFees.map((fee) => BigInt(fee.amount.amount)))
+  expect(await holdings(world, world.router)).toEqual([0n, 0n, 0n, 0n])
+  return receipt
+}
