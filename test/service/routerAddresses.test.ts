@@ -15,7 +15,7 @@ import {
   withRouterAddresses,
 } from '../../service/routerAddresses.js'
 import { spawnService, startService } from '../helpers/startService.js'
-import { ROUTES, getAction } from './trackerApi.js'
+import { ROUTES, SENDER, call, getAction } from './trackerApi.js'
 
 const ROUTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const json = readSnapshotJson()
@@ -55,7 +55,16 @@ describe('ROUTER_ADDRESSES through the real service', () => {
   it("makes tx.to the configured router on its chain, keeps the snapshot's elsewhere, and says so at startup", async () => {
     const service = await startService({ ROUTER_ADDRESSES: `42161=${ROUTER}` })
     try {
-      expect((await getAction(service, ROUTES.sameChain)).tx.to).toBe(ROUTER)
+      // ETH → WETH on Arbitrum is a wrap, which the router runs: its tx goes to the configured router.
+      const wrap = { ...ROUTES.sameChain, srcToken: '0x0000000000000000000000000000000000000000', amount: '10000000' }
+      expect((await getAction(service, wrap)).tx.to).toBe(ROUTER)
+      // A real router is held to what it can run: the fixture's Arbitrum pools have no contract address.
+      const { status, body } = await call<{ error: { code: string } }>(
+        service,
+        `/getAction?${new URLSearchParams({ actionType: 'swap-action', sender: SENDER, slippage: '50', swapDirection: 'exact-amount-in', ...ROUTES.sameChain })}`,
+      )
+      expect([status, body.error.code]).toEqual([400, 'ROUTE_NOT_EXECUTABLE'])
+      // Other chains keep the snapshot's router, the placeholder, where nothing is refused.
       expect((await getAction(service, ROUTES.fromOptimism)).tx.to).toBe(PLACEHOLDER_ROUTER_ADDRESS)
       const note = /note: tx\.to on chains ([0-9, ]+) is the placeholder router (0x\w+), with no contract/.exec(
         service.stdout(),
