@@ -44,8 +44,9 @@ async function expectExecuted(
   quote: QuoteResult,
   tx: { to: string; data: Hex; value: string },
   recipient: string = world.clients.account,
+  orderRecipient: string = recipient,
 ) {
-  const receipt = await expectExecutedOn(world, quote, tx, recipient)
+  const receipt = await expectExecutedOn(world, quote, tx, recipient, orderRecipient)
   gasUsed[name] = receipt.gasUsed
   return receipt
 }
@@ -171,7 +172,7 @@ describe('the router executes the engine’s quotes', () => {
         args: [world.tokens.usdc, OTHER],
       })) as bigint
     const before = await credited()
-    await expectExecuted('swapAndCall, 1 V3 pool', quote, tx, target)
+    await expectExecuted('swapAndCall, 1 V3 pool', quote, tx, target, world.clients.account)
     expect((await credited()) - before).toBe(erc20Amount)
     const allowance = await world.clients.publicClient.readContract({
       address: world.tokens.usdc,
