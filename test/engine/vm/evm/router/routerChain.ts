@@ -168,6 +168,8 @@ export async function expectExecutedOn(
   recipient: string = world.clients.account,
   /** `Order.recipient` when the output goes elsewhere first (`swapAndCall`: to the call's target). */
   orderRecipient: string = recipient,
+  /** The transaction's `txId` (the service's, for its quotes). */
+  txId: string = TX_ID,
 ) {
   const sender = world.clients.account
   const tokenIn = quote.amountIn.address
@@ -193,7 +195,7 @@ export async function expectExecutedOn(
   expect(protocolFee).toBe(BigInt(quote.protocolFee.amount))
   expect(appFees).toEqual(quote.appFees.map((fee) => BigInt(fee.amount.amount)))
   expect(await holdings(world, world.router)).toEqual([0n, 0n, 0n, 0n])
-  expectEvents(world, quote, receipt, orderRecipient)
+  expectEvents(world, quote, receipt, orderRecipient, txId)
   return receipt
 }
 
@@ -201,7 +203,13 @@ export async function expectExecutedOn(
  * The router's events in the receipt, as the tracker reads them: `Routed` (what it took from the sender) and
  * `Delivered` under the topic the EVM RPC observer filters on, with the quote's `txId`, output and recipient.
  */
-function expectEvents(world: RouterWorld, quote: QuoteResult, receipt: TransactionReceipt, recipient: string) {
+function expectEvents(
+  world: RouterWorld,
+  quote: QuoteResult,
+  receipt: TransactionReceipt,
+  recipient: string,
+  txId: string,
+) {
   const events = receipt.logs
     .filter((log) => log.address.toLowerCase() === world.router.toLowerCase())
     .map((log) => ({
@@ -210,7 +218,7 @@ function expectEvents(world: RouterWorld, quote: QuoteResult, receipt: Transacti
     }))
   expect(events.map((event) => event.eventName)).toEqual(['Routed', 'Delivered'])
   expect(events[0]!.args).toEqual({
-    txId: TX_ID,
+    txId,
     sender: world.clients.account,
     tokenIn: getAddress(quote.amountIn.address),
     amountIn: BigInt(quote.amountIn.amount),
@@ -218,7 +226,7 @@ function expectEvents(world: RouterWorld, quote: QuoteResult, receipt: Transacti
   })
   expect(events[1]!.topic).toBe(DELIVERED_TOPIC)
   expect(events[1]!.args).toEqual({
-    txId: TX_ID,
+    txId,
     tokenOut: quote.amountOut.address.toLowerCase(),
     amountOut: BigInt(quote.amountOut.amount),
     recipient: recipient.toLowerCase(),
