@@ -110,6 +110,11 @@ describe('getAction → send → registerTxs → getStatus, on the router', () =
     const receipt = await send(world, stale.tx)
     expect(receipt.status).toBe('reverted')
     await registerTxs(service, [{ txId: stale.txId, txHash: receipt.transactionHash, chainId: CHAIN_ID }])
-    expect((await waitForStatus(service, stale.txId, ['success', 'failed'])).details.status).toBe('failed')
+    const { details } = await waitForStatus(service, stale.txId, ['success', 'failed'])
+    expect(details.status).toBe('failed')
+    // The tracker decodes the router's error from the replayed call.
+    expect(details.srcTx?.revertReason).toMatch(
+      new RegExp(`^InsufficientOutput\\(\\d+, ${stale.amountOutMin.amount}\\)$`),
+    )
   })
 })
