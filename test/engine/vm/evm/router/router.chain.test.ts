@@ -182,6 +182,32 @@ describe('the router executes the engine’s quotes', () => {
     })
     expect(allowance).toBe(0n)
   })
+
+  it('swapAndCall with native value: the route unwraps, the call receives exactly `value`', async () => {
+    const value = 3_333_333n
+    const target = world.callTarget
+    const data = encodeFunctionData({
+      abi: TEST_ARTIFACTS.callTarget.abi,
+      functionName: 'depositNative',
+      args: [OTHER],
+    })
+    const { quote, tx } = await quoteAndBuild(
+      world,
+      { srcToken: world.tokens.usdc, dstToken: ZERO, amount: String(value), swapDirection: 'exact-amount-out' },
+      { call: { target, data, value, erc20Spender: target, erc20Amount: 0n } },
+    )
+    expect(quote.steps.map((step) => step.type)).toEqual(['swap', 'unwrap'])
+    const credited = async () =>
+      (await world.clients.publicClient.readContract({
+        address: target,
+        abi: TEST_ARTIFACTS.callTarget.abi,
+        functionName: 'credited',
+        args: [ZERO, OTHER],
+      })) as bigint
+    const before = await credited()
+    await expectExecuted('swapAndCall, native value', quote, tx, target, world.clients.account)
+    expect((await credited()) - before).toBe(value)
+  })
 })
 
 describe('the router’s guards', () => {
