@@ -21,6 +21,22 @@ export const ROUTER_ABI = parseAbi([
   'function swapAndCall(bytes32 txId, Order order, Part[] parts, Fee[] fees, Call call) payable',
   'event Routed(bytes32 indexed txId, address indexed sender, address tokenIn, uint256 amountIn, uint64 dstChainId)',
   'event Delivered(bytes32 indexed txId, bytes tokenOut, uint256 amountOut, bytes recipient)',
+  // Why a router call reverts (the tracker decodes them into `revertReason`).
+  'error CrossChainNotSupported(uint64 dstChainId)',
+  'error DeadlinePassed(uint64 deadline, uint256 timestamp)',
+  'error ExcessiveInput(uint256 needed, uint256 available)',
+  'error ForbiddenCall(address target)',
+  'error InsufficientOutput(uint256 amountOut, uint256 amountOutMin)',
+  'error InvalidOrder()',
+  'error InvalidRoute(uint256 part, uint256 step)',
+  'error NotPool(address caller)',
+  'error PartialFill(address pool)',
+  'error Reentrancy()',
+  'error TransferFailed(address token, address to, uint256 amount)',
+  'error Unauthorized()',
+  'error UnknownPool(address pool)',
+  'error UnsupportedStep(uint256 part, uint256 step)',
+  'error WrongValue(uint256 expected, uint256 sent)',
 ])
 
 /** `Step.kind` codes. */

@@ -3,7 +3,8 @@
  * compileRouter.ts), and the ABI the engine encodes against (routerAbi.ts) is the contract's own.
  */
 import { readFileSync } from 'node:fs'
-import { toEventSelector, toFunctionSelector, type AbiEvent, type AbiFunction } from 'viem'
+import { type AbiEvent, type AbiFunction, toEventSelector, toFunctionSelector } from 'viem'
+import { formatAbiItem } from 'viem/utils'
 import { describe, expect, it } from 'vitest'
 import { ROUTER_ABI } from '../../../../../engine/vm/evm/routerAbi.js'
 import {
@@ -27,14 +28,22 @@ describe('CrossrouteRouter.json', () => {
     expect(packageJson.devDependencies.solc).toMatch(/^\d+\.\d+\.\d+$/)
   }, 120_000)
 
-  it("declares the functions and events of the engine's ABI, selector for selector", () => {
+  it("declares the functions, events and errors of the engine's ABI, selector for selector", () => {
     const selectors = (abi: readonly unknown[]) =>
-      (abi as (AbiFunction | AbiEvent)[])
-        .filter((item) => (item.type === 'function' && item.name.startsWith('swap')) || item.type === 'event')
-        .filter((item) => item.name !== 'OwnerChanged')
-        .map((item) => (item.type === 'event' ? toEventSelector(item) : toFunctionSelector(item)))
+      (abi as (AbiFunction | AbiEvent | { type: 'error'; name: string; inputs: AbiFunction['inputs'] })[])
+        .filter(
+          (item) =>
+            (item.type === 'function' && item.name.startsWith('swap')) ||
+            (item.type === 'event' && item.name !== 'OwnerChanged') ||
+            item.type === 'error',
+        )
+        .map((item) =>
+          item.type === 'event'
+            ? toEventSelector(item)
+            : `${item.type}:${toFunctionSelector(formatAbiItem(item as unknown as AbiFunction))}`,
+        )
         .sort()
     expect(selectors(committed.abi)).toEqual(selectors(ROUTER_ABI))
-    expect(selectors(ROUTER_ABI)).toHaveLength(4)
+    expect(selectors(ROUTER_ABI)).toHaveLength(4 + 15)
   })
 })

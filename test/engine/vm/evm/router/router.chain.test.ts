@@ -44,8 +44,9 @@ async function expectExecuted(
   quote: QuoteResult,
   tx: { to: string; data: Hex; value: string },
   recipient: string = world.clients.account,
+  orderRecipient: string = recipient,
 ) {
-  const receipt = await expectExecutedOn(world, quote, tx, recipient)
+  const receipt = await expectExecutedOn(world, quote, tx, recipient, orderRecipient)
   gasUsed[name] = receipt.gasUsed
   return receipt
 }
@@ -171,7 +172,7 @@ describe('the router executes the engine’s quotes', () => {
         args: [world.tokens.usdc, OTHER],
       })) as bigint
     const before = await credited()
-    await expectExecuted('swapAndCall, 1 V3 pool', quote, tx, target)
+    await expectExecuted('swapAndCall, 1 V3 pool', quote, tx, target, world.clients.account)
     expect((await credited()) - before).toBe(erc20Amount)
     const allowance = await world.clients.publicClient.readContract({
       address: world.tokens.usdc,
@@ -180,6 +181,32 @@ describe('the router executes the engine’s quotes', () => {
       args: [world.router, target],
     })
     expect(allowance).toBe(0n)
+  })
+
+  it('swapAndCall with native value: the route unwraps, the call receives exactly `value`', async () => {
+    const value = 3_333_333n
+    const target = world.callTarget
+    const data = encodeFunctionData({
+      abi: TEST_ARTIFACTS.callTarget.abi,
+      functionName: 'depositNative',
+      args: [OTHER],
+    })
+    const { quote, tx } = await quoteAndBuild(
+      world,
+      { srcToken: world.tokens.usdc, dstToken: ZERO, amount: String(value), swapDirection: 'exact-amount-out' },
+      { call: { target, data, value, erc20Spender: target, erc20Amount: 0n } },
+    )
+    expect(quote.steps.map((step) => step.type)).toEqual(['swap', 'unwrap'])
+    const credited = async () =>
+      (await world.clients.publicClient.readContract({
+        address: target,
+        abi: TEST_ARTIFACTS.callTarget.abi,
+        functionName: 'credited',
+        args: [ZERO, OTHER],
+      })) as bigint
+    const before = await credited()
+    await expectExecuted('swapAndCall, native value', quote, tx, target, world.clients.account)
+    expect((await credited()) - before).toBe(value)
   })
 })
 

@@ -9,11 +9,14 @@ import {
   BaseError,
   ContractFunctionRevertedError,
   decodeErrorResult,
+  decodeEventLog,
   erc20Abi,
+  getAddress,
 } from 'viem'
 import { buildSnapshotFromChain } from '../../../../../engine/chain.js'
 import { type Engine, type QuoteRequest, type QuoteResult, createEngine } from '../../../../../engine/index.js'
-import { type RouterCall, buildEvmTransaction } from '../../../../../engine/transactions.js'
+import { ROUTER_ABI, type RouterCall, buildEvmTransaction } from '../../../../../engine/transactions.js'
+import { DELIVERED_TOPIC } from '../../../../../service/tracker/evmRpcObserver.js'
 import { expect } from 'vitest'
 import {
   FEE_OWNER,
@@ -163,6 +166,10 @@ export async function expectExecutedOn(
   quote: QuoteResult,
   tx: { to: string; data: Hex; value: string },
   recipient: string = world.clients.account,
+  /** `Order.recipient` when the output goes elsewhere first (`swapAndCall`: to the call's target). */
+  orderRecipient: string = recipient,
+  /** The transaction's `txId` (the service's, for its quotes). */
+  txId: string = TX_ID,
 ) {
   const sender = world.clients.account
   const tokenIn = quote.amountIn.address
@@ -188,5 +195,40 @@ export async function expectExecutedOn(
   expect(protocolFee).toBe(BigInt(quote.protocolFee.amount))
   expect(appFees).toEqual(quote.appFees.map((fee) => BigInt(fee.amount.amount)))
   expect(await holdings(world, world.router)).toEqual([0n, 0n, 0n, 0n])
+  expectEvents(world, quote, receipt, orderRecipient, txId)
   return receipt
+}
+
+/**
+ * The router's events in the receipt, as the tracker reads them: `Routed` (what it took from the sender) and
+ * `Delivered` under the topic the EVM RPC observer filters on, with the quote's `txId`, output and recipient.
+ */
+function expectEvents(
+  world: RouterWorld,
+  quote: QuoteResult,
+  receipt: TransactionReceipt,
+  recipient: string,
+  txId: string,
+) {
+  const events = receipt.logs
+    .filter((log) => log.address.toLowerCase() === world.router.toLowerCase())
+    .map((log) => ({
+      topic: log.topics[0],
+      ...decodeEventLog({ abi: ROUTER_ABI, data: log.data, topics: log.topics }),
+    }))
+  expect(events.map((event) => event.eventName)).toEqual(['Routed', 'Delivered'])
+  expect(events[0]!.args).toEqual({
+    txId,
+    sender: world.clients.account,
+    tokenIn: getAddress(quote.amountIn.address),
+    amountIn: BigInt(quote.amountIn.amount),
+    dstChainId: BigInt(CHAIN_ID),
+  })
+  expect(events[1]!.topic).toBe(DELIVERED_TOPIC)
+  expect(events[1]!.args).toEqual({
+    txId,
+    tokenOut: quote.amountOut.address.toLowerCase(),
+    amountOut: BigInt(quote.amountOut.amount),
+    recipient: recipient.toLowerCase(),
+  })
 }
