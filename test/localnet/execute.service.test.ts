@@ -27,7 +27,8 @@ import { snapshotIdOf } from '../../engine/graph/snapshotId.js'
 import { ARTIFACTS, type Clients, clientsOf, deploy } from '../../localnet/contracts.js'
 import { USER_ACCOUNT } from '../../localnet/deployLocalnet.js'
 import { FUNDED_ACCOUNT } from '../../localnet/evmNode.js'
-import { MEASURED_ROUTER_GAS } from '../../localnet/gasCalibration.js'
+import { MEASURED_ROUTER_GAS, fitFurtherActionPermille } from '../../localnet/gasCalibration.js'
+import { FURTHER_ACTION_PERMILLE } from '../../engine/routing/networkCost.js'
 import { LOCALNET_GAS } from '../../localnet/localnetSnapshot.js'
 import { type Localnet, startLocalnet } from '../../localnet/startLocalnet.js'
 import { loadRouterArtifact } from '../../service/cli/routerDeployment.js'
@@ -201,10 +202,8 @@ async function executeAndCheck(
     0.03,
   )
   const ratio = Number(receipt.gasUsed) / Number(quoted)
-  const gasLine = `${kind}: ${receipt.gasUsed} gas used, ${quoted} quoted`
-  // A split's networkFee is its parts' full route costs added up (gasCalibration.ts): a bound, not an estimate.
-  expect(ratio, gasLine).toBeGreaterThanOrEqual(action.splits === undefined ? 0.85 : 0)
-  expect(ratio, gasLine).toBeLessThanOrEqual(action.splits === undefined ? 1.15 : 1)
+  expect(ratio, `${kind}: ${receipt.gasUsed} gas used, ${quoted} quoted`).toBeGreaterThanOrEqual(0.85)
+  expect(ratio, `${kind}: ${receipt.gasUsed} gas used, ${quoted} quoted`).toBeLessThanOrEqual(1.15)
 
   await registerTxs(service, [{ txId: action.txId, txHash: receipt.transactionHash, chainId: 31337 }])
   const { details } = await waitForStatus(service, action.txId, ['success', 'failed'])
@@ -251,6 +250,10 @@ async function revertOf(action: Action, tokenIn: Address, blockNumber?: bigint):
 }
 
 describe('quotes of the real service, executed on a local chain', () => {
+  it("runs the engine's gas model with the share of a further pool fitted to the calibration table", () => {
+    expect(FURTHER_ACTION_PERMILLE).toBe(BigInt(fitFurtherActionPermille()))
+  })
+
   it('exact-in ERC-20 → ERC-20 to another recipient, with two app fees and the protocol fee', async () => {
     const appFees = JSON.stringify(FEE_RECEIVERS.map((receiverAddress, i) => ({ bps: 20 + i * 10, receiverAddress })))
     const action = await quote({
