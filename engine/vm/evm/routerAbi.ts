@@ -37,6 +37,7 @@ export const ROUTER_ABI = parseAbi([
   'error UnknownPool(address pool)',
   'error UnsupportedStep(uint256 part, uint256 step)',
   'error WrongValue(uint256 expected, uint256 sent)',
+  'error ZeroOwner()',
 ])
 
 /** `Step.kind` codes. */

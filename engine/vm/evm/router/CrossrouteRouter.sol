@@ -137,6 +137,7 @@ contract CrossrouteRouter {
     error ForbiddenCall(address target);
     error TransferFailed(address token, address to, uint256 amount);
     error Unauthorized();
+    error ZeroOwner();
 
     constructor(address weth_, address uniswapV2Factory_, address uniswapV3Factory_) {
         weth = weth_;
@@ -212,9 +213,10 @@ contract CrossrouteRouter {
         else _transfer(hops[index].tokenIn, msg.sender, amountToPay);
     }
 
-    /// Hands the protocol fee receipt to another address.
+    /// Hands the protocol fee receipt to another address (not the zero address: fees would be burnt or refused).
     function setOwner(address newOwner) external {
         if (msg.sender != owner) revert Unauthorized();
+        if (newOwner == address(0)) revert ZeroOwner();
         emit OwnerChanged(owner, newOwner);
         owner = newOwner;
     }

@@ -44,6 +44,6 @@ describe('CrossrouteRouter.json', () => {
         )
         .sort()
     expect(selectors(committed.abi)).toEqual(selectors(ROUTER_ABI))
-    expect(selectors(ROUTER_ABI)).toHaveLength(4 + 15)
+    expect(selectors(ROUTER_ABI)).toHaveLength(4 + 16)
   })
 })

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuoteResult } from '../../../../../engine/index.js'
 import { type EvmNode, startEvmNode } from '../../../../helpers/evmNode.js'
 import {
+  FEE_OWNER,
   ROUTER_ARTIFACT,
   type RouterWorld,
   TEST_ARTIFACTS,
@@ -329,5 +330,7 @@ describe('the router’s guards', () => {
     expect((await revertOf(world, { to: world.router, data: sweep, value: '0' }))?.errorName).toBe('Unauthorized')
     const data = encodeFunctionData({ abi: ROUTER_ARTIFACT.abi, functionName: 'setOwner', args: [zeroAddress] })
     expect((await revertOf(world, { to: world.router, data, value: '0' }))?.errorName).toBe('Unauthorized')
+    // The owner itself may not hand the fees to the zero address.
+    expect((await revertOf(world, { to: world.router, data, value: '0' }, FEE_OWNER))?.errorName).toBe('ZeroOwner')
   })
 })

@@ -95,10 +95,14 @@ export async function send(world: RouterWorld, tx: { to: string; data: Hex; valu
 }
 
 /** The router's custom error a transaction reverts with (`eth_call` on the current state), or undefined. */
-export async function revertOf(world: RouterWorld, tx: { to: string; data: Hex; value: string }) {
+export async function revertOf(
+  world: RouterWorld,
+  tx: { to: string; data: Hex; value: string },
+  from: Address = world.clients.account,
+) {
   try {
     await world.clients.publicClient.call({
-      account: world.clients.account,
+      account: from,
       to: tx.to as Address,
       data: tx.data,
       value: BigInt(tx.value),
