@@ -18,7 +18,7 @@
  * `--seed`, `--fuzz-concurrency` (32). Internal: `--role <pattern> --url <…/api>` runs one pattern (the children).
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,14 +36,12 @@ import {
   cannonCounting,
   runPattern,
 } from './hostilePatterns.js'
-import { type ProbeStats, probeWhile } from './probeLatency.js'
+import { probeWhile } from './probeLatency.js'
+import { ALONE, ALONE_AGAIN, type Row, printReport } from './hostileReport.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const TARGET = { p99Ratio: 2, probeP99Ms: 50 } as const
 /** Before the first measurement on a service: the workers' JIT and the pair's caches settle. */
 const WARM_UP_SECONDS = 5
-const ALONE = 'alone'
-const ALONE_AGAIN = 'alone, again after (a)–(d)'
 
 const { values } = parseArgs({
   options: {
@@ -59,19 +57,6 @@ const { values } = parseArgs({
   },
 })
 
-/** One row of the report: the legitimate client's figures beside a pattern (or alone). */
-interface Row {
-  readonly pattern: string
-  readonly p50Ms: number
-  readonly p99Ms: number
-  readonly legitRequests: number
-  readonly legitNon2xx: number
-  readonly legit5xx: number
-  readonly hostile?: PatternSummary
-  readonly maxRssMb: number
-  readonly probes?: { health: ProbeStats; ready: ProbeStats }
-}
-
 /** The legitimate client for `seconds`, sampling the service's RSS meanwhile. */
 async function legitimate(service: RunningService, seconds: number): Promise<Omit<Row, 'pattern'>> {
   let maxRss = rssMb(service)
@@ -84,13 +69,12 @@ async function legitimate(service: RunningService, seconds: number): Promise<Omi
     duration: seconds,
   })
   clearInterval(sampler)
-  const fiveXx = Object.entries(statuses).reduce((sum, [status, n]) => sum + (Number(status) >= 500 ? n : 0), 0)
   return {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     legitRequests: result.requests.total,
     legitNon2xx: result.non2xx + result.errors + result.timeouts,
-    legit5xx: fiveXx,
+    legitStatuses: statuses,
     maxRssMb: maxRss,
   }
 }
@@ -180,7 +164,7 @@ async function main(): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true })
   }
   if (patterns.includes('overload')) rows.push(await overload(seconds))
-  report(rows, fuzz, cost, (Date.now() - started) / 1000)
+  printReport({ rows, fuzz, cost, seconds: (Date.now() - started) / 1000, resultsDir: `${ROOT}bench/results` })
 }
 
 /** (e): a second service with a small queue, 512 clients beside the legitimate one, probes every 50 ms. */
@@ -199,79 +183,6 @@ async function overload(seconds: number): Promise<Row> {
     await service.stop()
   }
 }
-
-function report(rows: readonly Row[], fuzz: FuzzSummary | undefined, cost: BodyCost | undefined, secs: number) {
-  const baselines = rows.filter((row) => row.pattern === ALONE || row.pattern === ALONE_AGAIN)
-  const alone = baselines.sort((a, b) => a.p99Ms - b.p99Ms)[0]
-  console.log(`\n${new Date().toISOString()}  whole run ${secs.toFixed(0)} s\n`)
-  if (cost !== undefined) {
-    console.log('Body check (readJsonBody, in this process; µs per call, median of rounds):')
-    for (const [name, micros] of Object.entries(cost.parseMicros)) console.log(`  ${name.padEnd(44)} ${micros}`)
-    console.log('Worker CPU per request through the service (µs, /proc thread times):')
-    for (const [name, micros] of Object.entries(cost.workerMicrosPerRequest)) {
-      console.log(`  ${name.padEnd(44)} ${micros ?? '–'}`)
-    }
-    const nested = cost.workerMicrosPerRequest['POST /getActions, 40 KB nested (400)'] ?? null
-    console.log(
-      `  target: nested body < 1,000 µs of worker time — ${nested === null ? 'not measured' : nested < 1000 ? 'met' : 'missed'}\n`,
-    )
-  }
-  const pad = (text: string, width: number) => (width < 0 ? text.padEnd(-width) : text.padStart(width))
-  const columns: [string, number, (row: Row) => string][] = [
-    ['legitimate getAction beside', -66, (row) => row.pattern],
-    ['p50 ms', 7, (row) => String(row.p50Ms)],
-    ['p99 ms', 7, (row) => String(row.p99Ms)],
-    ['×alone', 7, (row) => (alone === undefined ? '–' : (row.p99Ms / alone.p99Ms).toFixed(2))],
-    ['n', 6, (row) => String(row.legitRequests)],
-    ['non2xx', 7, (row) => String(row.legitNon2xx)],
-    ['RSS MB', 7, (row) => String(row.maxRssMb)],
-    ['hostile answers', -40, (row) => (row.hostile === undefined ? '' : JSON.stringify(row.hostile.statuses))],
-    ['extra', -30, (row) => (row.hostile === undefined ? '' : JSON.stringify(row.hostile.extra))],
-  ]
-  console.log(columns.map(([title, width]) => pad(title, width)).join(' '))
-  for (const row of rows) console.log(columns.map(([, width, cell]) => pad(cell(row), width)).join(' '))
-  const hostile5xx = rows.reduce(
-    (sum, row) =>
-      sum +
-      row.legit5xx +
-      Object.entries(row.hostile?.statuses ?? {}).reduce(
-        (n, [s, c]) => n + (Number(s) >= 500 && !isShed(row, s) ? c : 0),
-        0,
-      ),
-    0,
-  )
-  console.log('\nTargets:')
-  console.log(`  0 × 5xx (besides 503 shedding under overload): ${hostile5xx} — ${hostile5xx === 0 ? 'met' : 'missed'}`)
-  for (const row of rows.filter((each) => !baselines.includes(each) && alone !== undefined)) {
-    const ratio = row.p99Ms / alone!.p99Ms
-    console.log(
-      `  p99 within ${TARGET.p99Ratio}× of alone: ${row.pattern}: ${ratio.toFixed(2)}× — ${ratio <= TARGET.p99Ratio ? 'met' : 'missed'}`,
-    )
-  }
-  for (const row of rows.filter((each) => each.probes !== undefined)) {
-    for (const [name, stats] of Object.entries(row.probes!)) {
-      console.log(
-        `  /api/${name} p99 ≤ ${TARGET.probeP99Ms} ms under overload: p50 ${stats.p50Ms} ms, p99 ${stats.p99Ms} ms, max ${stats.maxMs} ms, ${stats.count} probes, statuses ${JSON.stringify(stats.statuses)} — ${stats.p99Ms <= TARGET.probeP99Ms ? 'met' : 'missed'}`,
-      )
-    }
-  }
-  if (fuzz !== undefined) {
-    console.log(
-      `  fuzz: ${fuzz.requests} requests in ${fuzz.seconds.toFixed(0)} s: ${fuzz.fiveXx} × 5xx, ${fuzz.nonEnvelope} non-envelope, ${fuzz.failed} unanswered — ${fuzz.fiveXx + fuzz.nonEnvelope + fuzz.failed === 0 ? 'met' : 'missed'}`,
-    )
-    console.log(`        statuses ${JSON.stringify(fuzz.statuses)}`)
-    for (const sample of fuzz.samples) console.log(`        e.g. ${sample}`)
-  }
-  mkdirSync(`${ROOT}bench/results`, { recursive: true })
-  writeFileSync(
-    `${ROOT}bench/results/hostile.json`,
-    `${JSON.stringify({ date: new Date().toISOString(), rows, fuzz, cost }, null, 2)}\n`,
-  )
-  console.log('\nwritten bench/results/hostile.json')
-}
-
-/** A 503 under the overload pattern is the service shedding load as designed, not a failure. */
-const isShed = (row: Row, status: string) => row.probes !== undefined && status === '503'
 
 // Last, so that every declaration above is initialized when it runs.
 if (values.role !== undefined) {
