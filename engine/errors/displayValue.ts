@@ -19,15 +19,20 @@ const PREVIEW_DEPTH = 4
 const ELLIPSIS = '…'
 
 /**
- * A text cut to `DISPLAY_MAX_CHARS` characters: unchanged when it fits, else its beginning and `…` (the result is
- * exactly `DISPLAY_MAX_CHARS` long).
+ * A text cut to `DISPLAY_MAX_CHARS` characters (UTF-16 units): unchanged when it fits, else its beginning and `…`
+ * (`DISPLAY_MAX_CHARS` long, or one less where the cut would split a surrogate pair).
  *
  * @param text - the text as received.
  * @returns the text to show.
  * @example cutText('a'.repeat(1_000_000)).length // 160, ending in '…'
  */
 export function cutText(text: string): string {
-  return text.length <= DISPLAY_MAX_CHARS ? text : `${text.slice(0, DISPLAY_MAX_CHARS - 1)}${ELLIPSIS}`
+  if (text.length <= DISPLAY_MAX_CHARS) return text
+  let end = DISPLAY_MAX_CHARS - 1
+  // Never half of a surrogate pair: the cut text stays well-formed (an emoji is two UTF-16 units).
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1
+  return `${text.slice(0, end)}${ELLIPSIS}`
 }
 
 /**

@@ -51,6 +51,16 @@ describe('displayValue', () => {
     expect(displayValue({ ['k'.repeat(10_000)]: 1 }).length).toBeLessThanOrEqual(DISPLAY_MAX_CHARS)
   })
 
+  it('never cuts a surrogate pair in half', () => {
+    for (const prefix of ['', 'a']) {
+      const shown = cutText(prefix + '😀'.repeat(200))
+      expect(shown.length).toBeLessThanOrEqual(DISPLAY_MAX_CHARS)
+      expect(shown.endsWith('😀…')).toBe(true)
+      // A lone surrogate would be escaped by JSON.stringify as \udXXX; none is left.
+      expect(JSON.stringify(shown)).not.toMatch(/\\ud[89ab]/i)
+    }
+  })
+
   it('cutText leaves a text that fits unchanged', () => {
     const fits = 'x'.repeat(DISPLAY_MAX_CHARS)
     expect(cutText(fits)).toBe(fits)
