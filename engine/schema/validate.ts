@@ -72,8 +72,9 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
  * @example errorOf(compiled.Errors(value).First()!, { context: 'getAction' }, value)
  */
 export function errorOf(error: ValueError, context: ValidationContext, root: unknown): BaseError {
+  const path = error.path.split('/').slice(1)
   // A segment can be a caller's key (an unknown property of a body) of any length: shown cut, like every value.
-  const segments = error.path.split('/').slice(1).map(cutText)
+  const segments = path.map(cutText)
   const parameter = segments[0] ?? 'request'
   if (error.type === ValueErrorType.ObjectRequiredProperty && segments.length === 1) {
     return new MissingRequiredFieldError({ field: parameter, context: context.context })
@@ -90,7 +91,7 @@ export function errorOf(error: ValueError, context: ValidationContext, root: unk
   // The value in `details`: the parameter as received; for an item of a list of scalars, the item itself (the
   // caller sees which one); for a deeper failure (a field of an `appFees` entry), the whole parameter.
   const isListItem = segments.length === 2 && /^[0-9]+$/.test(segments[1]!) && error.schema.type !== 'object'
-  const top = root !== null && typeof root === 'object' ? (root as Record<string, unknown>)[parameter] : root
+  const top = root !== null && typeof root === 'object' ? (root as Record<string, unknown>)[path[0] ?? ''] : root
   // Shown by `displayValue`: cut, and never a walk of the whole value (it may be nested thousands deep).
   const value = isListItem
     ? displayValue(error.value)
