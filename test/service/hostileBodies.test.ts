@@ -161,6 +161,16 @@ describe('hostile bodies through the real service (2 workers)', () => {
     })
   })
 
+  it('an unknown 10,000-character path → 404 with the path cut', async () => {
+    const reply = await send(`${service.url}/${'p'.repeat(10_000)}`, { headers: { 'x-api-key': KEY } })
+    expect(reply.status).toBe(404)
+    expect(Buffer.byteLength(reply.body)).toBeLessThan(SMALL_BODY_BYTES)
+    expect(contract.check(undefined, 'GET', reply)).toEqual([])
+    expect(JSON.parse(reply.body)).toMatchObject({
+      error: { code: 'NOT_FOUND', details: { path: `/api/${'p'.repeat(DISPLAY_MAX_CHARS - 6)}…` } },
+    })
+  })
+
   it('no request above logged an error or a stack, and a valid venue user is still created', async () => {
     const { reply } = await post('/workflows/venue/createOrFetchVenueUser', JSON.stringify({ address: SENDER }))
     expect(reply.status, reply.body.slice(0, 300)).toBe(200)
