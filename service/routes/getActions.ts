@@ -39,7 +39,8 @@ export function queryOf(item: Readonly<Record<string, unknown>>): QueryParameter
           ? String(value)
           : Array.isArray(value) && value.every((entry) => typeof entry === 'string')
             ? value
-            : JSON.stringify(value),
+            : // Bounded: readJsonBody refused any body nested deeper than MAX_JSON_DEPTH before it was parsed.
+              JSON.stringify(value),
     ]),
   )
 }

@@ -11,6 +11,7 @@ import {
   compileValidator,
   walletAddressProblem,
 } from '../../engine/index.js'
+import { displayValue } from '../../engine/errors/index.js'
 import { readJsonBody } from './body.js'
 import { VenueUserRequest, type VenueUser } from '../schema/venueUser.js'
 import type { Store } from '../store/store.js'
@@ -46,7 +47,7 @@ export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRoute
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new InvalidParameterError({
         parameter: 'body',
-        value: JSON.stringify(body).slice(0, 64),
+        value: displayValue(body),
         reason: VenueUserRequest['x-reason'],
       })
     }
