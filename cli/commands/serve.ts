@@ -21,7 +21,7 @@ export function registerServe(program: Command, run: (action: () => unknown) => 
     .command('serve')
     .description('start the HTTP quote service (needs the optional service dependencies: koa, piscina, libsql, …)')
     .option('--port <n>', 'port (PORT; default 3000, 0 for any free port)')
-    .option('--host <address>', 'address to listen on (HOST; default 0.0.0.0)')
+    .option('--host <address>', 'address to listen on (HOST; default 127.0.0.1, 0.0.0.0 with NODE_ENV=production)')
     .option('--snapshot <file>', 'snapshot file (SNAPSHOT_PATH)')
     .option('--threads <n>', 'worker threads (THREADS)')
     .action((options: ServeOptions) =>
