@@ -1,6 +1,7 @@
 /**
  * The `getAction` request (SPEC §2.3, §4.1): parsed from the query string, checked against the snapshot, and
- * turned into the engine's `QuoteRequest`. The rules are tabled in `engine/vm/evm/README.md` ("`getAction` parameters").
+ * turned into the engine's `QuoteRequest`. The rules are tabled in `engine/vm/evm/README.md` ("`getAction`
+ * parameters").
  */
 import type { Static } from '@sinclair/typebox'
 import type { Hex } from 'viem'
