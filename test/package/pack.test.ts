@@ -34,6 +34,8 @@ const run = (command: string, args: string[], cwd: string) =>
 let work: string
 let consumer: string
 let packedFiles: string[]
+/** The tarball's size and unpacked size, bytes (`npm pack --json`). */
+let tarball: { size: number; unpackedSize: number }
 let installLog: string
 
 beforeAll(() => {
@@ -41,8 +43,11 @@ beforeAll(() => {
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as {
     filename: string
     files: { path: string }[]
+    size: number
+    unpackedSize: number
   }[]
   packedFiles = packed!.files.map((file) => file.path)
+  tarball = { size: packed!.size, unpackedSize: packed!.unpackedSize }
   consumer = join(work, 'consumer')
   mkdirSync(consumer)
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
@@ -210,6 +215,26 @@ describe('the packed tarball', () => {
     // node-gyp leaves build/config.gypi (and build/Release) in every package it compiled.
     expect(directories(modules).filter((dir) => existsSync(join(dir, 'config.gypi')))).toEqual([])
     expect(installLog).not.toMatch(/node-gyp rebuild|gyp info/)
+  })
+
+  // The README's install and package figures are what installs (issue 26: they had drifted by a third). A fresh
+  // project resolves the newest versions in range, so counts and sizes are compared within a margin.
+  it('installs the figures the README states: tarball size, and packages and size of the engine alone', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const [, packedMb, unpackedMb] = /The tarball is ([\d.]+) MB \(([\d.]+) MB unpacked/.exec(readme) ?? []
+    expect(tarball.size / 1e6).toBeCloseTo(Number(packedMb), 1)
+    expect(tarball.unpackedSize / 1e6).toBeCloseTo(Number(unpackedMb), 1)
+    const [, packages, megabytes] = /^\| engine alone \|[^|]*\|[^|]*\| (\d+) \| (\d+) MB \|$/m.exec(readme) ?? []
+    const added = Number(/added (\d+) packages/.exec(installLog)?.[1])
+    expect(Math.abs(added - Number(packages)), `installed ${added}, README ${packages}`).toBeLessThanOrEqual(
+      Math.ceil(Number(packages) * 0.1),
+    )
+    const size = Number(
+      execFileSync('du', ['-sm', join(consumer, 'node_modules')], { encoding: 'utf8' }).split('\t')[0],
+    )
+    expect(Math.abs(size - Number(megabytes)), `installed ${size} MB, README ${megabytes} MB`).toBeLessThanOrEqual(
+      Number(megabytes) * 0.15,
+    )
   })
 
   it("runs the README's library example with plain node", () => {
