@@ -51,12 +51,17 @@ const COMMANDER_OUTCOMES = new Set(['commander.helpDisplayed', 'commander.help',
 /**
  * A command-line parse error of commander as the spec's error: a required option, an option's value or an argument
  * missing is `MISSING_REQUIRED_FIELD` (`field` the option or argument); an unknown option or command, an extra or a
- * rejected argument is `INVALID_PARAMETER`. `undefined` for help and version, which are no failure.
+ * rejected argument is `INVALID_PARAMETER`; no command at all is `MISSING_REQUIRED_FIELD` `command` (after the help).
+ * `undefined` for help and version asked for, which are no failure.
  *
  * @example commandLineError(new CommanderError(1, 'commander.unknownOption', "error: unknown option '--amout'"))
  *   // InvalidParameterError { parameter: '--amout', … }
  */
 export function commandLineError(error: CommanderError): InvalidParameterError | MissingRequiredFieldError | undefined {
+  // No command given (`crossroute`, `crossroute snapshot`): commander prints the help and fails.
+  if (error.code === 'commander.help' && error.exitCode !== 0) {
+    return new MissingRequiredFieldError({ field: 'command', context: 'one of the commands the help above lists' })
+  }
   if (COMMANDER_OUTCOMES.has(error.code)) return undefined
   const message = error.message.replace(/^error: /, '')
   // Commander quotes what it is about: `'--amount <units>'`, `'--amout'`, `'frobnicate'`, `'file'`.

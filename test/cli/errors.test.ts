@@ -82,6 +82,15 @@ describe('CLI errors', () => {
     expect(JSON.parse(quoted.stdout)).toMatchObject({ amountIn: { amount: '1000000000', symbol: 'SOL' } })
   }, 60_000)
 
+  it('no command: the help, then MISSING_REQUIRED_FIELD command', async () => {
+    for (const args of [[], ['snapshot']]) {
+      const run = await runCli(args)
+      expect(run.status).toBe(1)
+      expect(run.stdout + run.stderr).toMatch(/Usage: crossroute/)
+      expect(run.stderr).toMatch(/^crossroute: error MISSING_REQUIRED_FIELD: [\s\S]*field: command/m)
+    }
+  }, 60_000)
+
   it('help and version still succeed', async () => {
     expect(await runCli(['--version'])).toMatchObject({ status: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+/) })
     expect(await runCli(['quote', '--help'])).toMatchObject({ status: 0, stdout: expect.stringContaining('--amount') })
