@@ -526,6 +526,14 @@ console.log(JSON.stringify([typeof createEngine, thrown instanceof BaseError, ty
 
   it('with the serve list: serve answers EVM, Solana and Bitcoin quotes; batch runs on threads', async () => {
     install(readmeLists().serve)
+    // The library entries the README names with the same packages (a subset of them for /transactions, /parallel).
+    const entries = ['crossroute/service', 'crossroute/transactions', 'crossroute/parallel']
+    const loaded = run(
+      process.execPath,
+      ['--input-type=module', '-e', `for (const e of ${JSON.stringify(entries)}) await import(e); console.log('ok')`],
+      consumer,
+    )
+    expect(loaded.trim()).toBe('ok')
     const batch = cli(['batch', requests(), '--threads', '2', '--json'])
     expect(batch.status, batch.stderr).toBe(0)
     expect(JSON.parse(batch.stdout.trim().split('\n')[0]!)).toMatchObject({ index: 0 })
