@@ -9,7 +9,10 @@ import { envInteger } from './envInteger.js'
 export interface ServiceConfig {
   /** `PORT`, default 3000 (0: any free port). */
   readonly port: number
-  /** `HOST`, default `0.0.0.0`. */
+  /**
+   * `HOST`. Default: `0.0.0.0` (every interface) in production; `127.0.0.1` outside it, where the public development
+   * keys are served, so that a laptop's service is not reachable from its network unless `HOST` says so.
+   */
   readonly host: string
   /** `NODE_ENV === 'production'`: refuses development keys. */
   readonly production: boolean
@@ -168,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const quoteTtlSeconds = int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600)
   return Object.freeze({
     port: int('PORT', 3000, 0, 65_535),
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     production: env.NODE_ENV === 'production',
     threads: int('THREADS', availableParallelism(), 1, 256),
     concurrentTasksPerWorker: int('CONCURRENT_TASKS_PER_WORKER', 8, 1, 1024),

@@ -5,7 +5,8 @@
  *
  * - `create --app <appId> --org <orgId> --name <appName> [--affiliate X] [--gasless] [--fee <bps>:<address>]…
  *   [--limit <requests>/<seconds>]`: prints the new key once on stdout (everything else goes to stderr, so
- *   `KEY=$(npm run -s keys:create -- …)` captures only the key).
+ *   `KEY=$(npm run -s keys:create -- …)` captures only the key). One `--fee` per address family the key charges
+ *   on (an EVM receiver, a Solana one, …): a request from a chain of another family gets no default fee.
  * - `revoke <keyId>`: the key answers 401 from then on.
  * - `list [--json]`: every key (never a key itself: ids, grants, limits, revocations).
  * - `limit <keyId> <requests>/<seconds> | default`: the key's rate limit (`0/<seconds>`: unlimited).
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.js'
 import { createApiKey } from '../keys/createApiKey.js'
 import { importKeysFile } from '../keys/importKeysFile.js'
+import { feeFamiliesOf } from '../keys/keyFees.js'
 import type { ApiKeyRow, RateLimit } from '../store/apiKeys.js'
 import { openStore } from '../store/open.js'
 import type { Store } from '../store/store.js'
@@ -23,6 +25,8 @@ import type { Store } from '../store/store.js'
 const USAGE = `usage:
   npm run keys:create -- --app <appId> --org <orgId> --name <appName> [--affiliate <affiliateId>] [--gasless]
                          [--fee <bps>:<receiverAddress>]... [--limit <requests>/<seconds>]
+    (one --fee per address family the key charges on, e.g. --fee 25:0x… --fee 25:<Solana address>;
+     a request from a chain of a family without a receiver gets no default fee)
   npm run keys:revoke -- <keyId>
   npm run keys:list   -- [--json]
   npm run keys:limit  -- <keyId> <requests>/<seconds> | default
@@ -46,7 +50,10 @@ const describeLimit = (limit: RateLimit | null) =>
   limit === null ? 'default' : limit.requests === 0 ? 'unlimited' : `${limit.requests}/${limit.windowSeconds}s`
 
 function describe(row: ApiKeyRow): string {
-  const fees = row.appFees.map((fee) => `${fee.bps}bps→${fee.receiverAddress}`).join(' ') || '-'
+  const fees =
+    row.appFees
+      .map((fee) => `${feeFamiliesOf(fee.receiverAddress).join('+')}:${fee.bps}bps→${fee.receiverAddress}`)
+      .join(' ') || '-'
   const state = row.revokedAt === null ? 'active' : `revoked ${new Date(row.revokedAt * 1000).toISOString()}`
   return [
     row.keyId,

@@ -241,6 +241,7 @@ export async function answerAction(
     query,
     apiKey,
     engine.options.protocolFeeBps,
+    engine.snapshot,
   )
   checkActionChains(request, engine.snapshot)
   if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)

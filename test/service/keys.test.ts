@@ -184,6 +184,24 @@ describe.each(STORE_BACKENDS)('$name', (each) => {
       expect(buildKeyRing(await store.listApiKeys()).lookup('secret-1')?.appId).toBe('app-1')
     })
 
+    // One entry per address family: a request gets one family's entries, so each family has its own limits.
+    it('accepts fees per address family that add up to 10000 bps or more across families only', async () => {
+      const entry = {
+        ...goodEntry,
+        appFees: [
+          { bps: 9000, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+          { bps: 9000, receiverAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+          { bps: 9000, receiverAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        ],
+      }
+      expect(readKeysFile(file([entry])).keys[0]!.appFees).toHaveLength(3)
+      const twoSolana = {
+        ...entry,
+        appFees: [...entry.appFees, { bps: 1000, receiverAddress: '5ZWj7a1f8tWkjBESHKgrLmXshuXxqeY9SYcfbshpAqPG' }],
+      }
+      expect(() => readKeysFile(file([twoSolana]))).toThrow('(solana) must add up to less than 10000')
+    })
+
     it.each([
       ['no keyHash', { keyHash: undefined }, 'keyHash'],
       ['an upper-case keyHash', { keyHash: hashApiKey('secret-2').toUpperCase() }, 'keyHash'],
