@@ -155,6 +155,7 @@ async function runRequest(
   const ctx = app.createContext(req as unknown as IncomingMessage, res as unknown as ServerResponse) as AppContext
   // Routes read it through `readJsonBody` (routes/body.ts); the field is declared in types.ts.
   ctx.request.rawBody = request.body
+  if (request.quoteAllowance !== undefined) ctx.state.quoteAllowance = request.quoteAllowance
   try {
     await handle(ctx)
     return readResponse(ctx, res)
@@ -169,7 +170,10 @@ async function runRequest(
 function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
   const status = ctx.status
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute
-  const route = typeof matched === 'string' ? { route: matched } : {}
+  const route = {
+    ...(typeof matched === 'string' ? { route: matched } : {}),
+    ...(ctx.state.quotes === undefined ? {} : { quotes: ctx.state.quotes }),
+  }
   if (EMPTY_STATUSES.has(status)) {
     res.removeHeader('content-type')
     res.removeHeader('content-length')
