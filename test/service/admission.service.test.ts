@@ -231,3 +231,70 @@ describe('a daily quote quota per key', () => {
     expect((await getAction(BETA)).status).toBe(200)
   }, 120_000)
 })
+
+describe('caps on connections and on bodies held before they reach a worker', () => {
+  let capped: RunningService
+  beforeAll(async () => {
+    capped = await startService({
+      THREADS: '1',
+      MAX_CONNECTIONS: '3',
+      MAX_BUFFERED_BYTES: '1000',
+      BODY_LIMIT_BYTES: '800',
+    })
+  }, START_TIMEOUT_MS)
+  afterAll(async () => {
+    await capped?.stop('SIGKILL')
+  })
+
+  /** Opens a connection and writes `text`; the socket stays open until destroyed. */
+  const open = (text: string) =>
+    new Promise<{ socket: ReturnType<typeof connect>; received: () => string }>((resolve, reject) => {
+      let received = ''
+      const socket = connect(Number(new URL(capped.url).port), '127.0.0.1', () => {
+        socket.write(text)
+        resolve({ socket, received: () => received })
+      })
+      socket.setEncoding('utf8').on('data', (chunk: string) => (received += chunk))
+      socket.on('error', reject)
+    })
+  const until = async (check: () => boolean) => {
+    for (let waited = 0; !check() && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20))
+  }
+
+  it('MAX_BUFFERED_BYTES: a body that would take the held bytes over it is 503 in the envelope, with Retry-After', async () => {
+    const head = (length: number) =>
+      'POST /api/__test/echo HTTP/1.1\r\nHost: x\r\nx-api-key: dev-key-alpha\r\ncontent-type: application/json\r\n' +
+      `content-length: ${length}\r\n\r\n`
+    // 600 of 800 bytes sent: held, waiting for the rest.
+    const first = await open(`${head(800)}"${'a'.repeat(599)}`)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const second = await open(`${head(800)}"${'b'.repeat(599)}`)
+    await until(() => second.received().includes('\r\n\r\n{'))
+    expect(second.received()).toMatch(/^HTTP\/1\.1 503 /)
+    expect(second.received()).toMatch(/retry-after: 1/i)
+    expect(second.received()).toMatch(/connection: close/i)
+    expect(second.received()).toContain('"code":"SERVICE_UNAVAILABLE"')
+    // The first one, once complete, is served: the cap refused the newcomer, not what was held.
+    first.socket.write(`${'a'.repeat(199)}"`)
+    await until(() => first.received().includes('\r\n\r\n{'))
+    expect(first.received()).toMatch(/^HTTP\/1\.1 200 /)
+    first.socket.destroy()
+    second.socket.destroy()
+  })
+
+  it('MAX_CONNECTIONS: a request on a connection beyond it is 503 in the envelope; below it again, served', async () => {
+    const idle = await Promise.all([open(''), open(''), open('')])
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const over = await open('GET /api/health/x HTTP/1.1\r\nHost: x\r\n\r\n')
+    await until(() => over.received().includes('\r\n\r\n{'))
+    expect(over.received()).toMatch(/^HTTP\/1\.1 503 /)
+    expect(over.received()).toContain('"code":"SERVICE_UNAVAILABLE"')
+    expect(over.received()).toMatch(/x-request-id: [0-9a-f-]{36}/i)
+    for (const { socket } of [...idle, over]) socket.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect((await send(`${capped.url}/health`)).status).toBe(200)
+    const text = (await send(`${capped.url}/metrics`)).body
+    expect(text).toMatch(/crossroute_refusals_total\{reason="connections"\} [1-9]/)
+    expect(text).toMatch(/crossroute_refusals_total\{reason="buffered_bytes"\} 1/)
+  })
+})
