@@ -69,6 +69,9 @@ const OVER_CAP_GRACE_MS = 1000
 const hasBody = (req: IncomingMessage) =>
   req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
 
+/** How long a 503 for a full pool waits before it is sent (`shed`). */
+const SHED_DELAY_MS = 250
+
 /** Admission without keys: everything goes to a worker, body included. */
 const FORWARD_ALL: Admission = Object.freeze({ kind: 'keyed', settle: () => undefined })
 
@@ -110,6 +113,7 @@ export function createQuoteServer(
     startedMs: number,
     admission: Admission,
   ) => {
+    if (pool.inFlight >= pool.capacity && !isClosing) return shed(req, res, requestId, startedMs, admission)
     req.headers[REQUEST_ID_HEADER] = requestId
     const request: WireRequest = {
       method: req.method ?? 'GET',
@@ -155,6 +159,29 @@ export function createQuoteServer(
         observe(req, NO_ROUTE, res.statusCode, startedMs)
       },
     )
+  }
+
+  /**
+   * The pool is full: 503, answered after `SHED_DELAY_MS`. A client that ignores `Retry-After` cannot send its next
+   * request on the connection before then, so shedding costs this thread a bounded rate of answers per connection
+   * instead of as many as clients can send (the probes on this thread starved otherwise: issue 24).
+   */
+  const shed = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    startedMs: number,
+    admission: Admission,
+  ) => {
+    if (admission.kind === 'keyed') admission.settle(undefined)
+    const error = new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS })
+    const extra: Record<string, string> = { 'retry-after': String(AT_CAPACITY_RETRY_AFTER_SECONDS) }
+    if (admission.kind === 'anonymous' && hasBody(req)) extra.connection = 'close'
+    setTimeout(() => {
+      if (res.destroyed) return
+      writeError(res, requestId, error, extra)
+      observe(req, NO_ROUTE, 503, startedMs)
+    }, SHED_DELAY_MS)
   }
 
   const writeError = (res: ServerResponse, requestId: string, error: ApiError, extra: Record<string, string> = {}) => {
