@@ -8,7 +8,7 @@
  * | `requestId` | `ctx.state.requestId` and the `x-request-id` header, before anything can fail |
  * | `errors` | every error below becomes the SPEC §7.1 envelope |
  * | `routeCheck` | 404 for an unknown path, 405 (+ `Allow`) for a wrong method, 204 for `OPTIONS` |
- * | public routes | `GET /api/health`, `GET /api/openapi.json`: the only routes that need no key |
+ * | public routes | `GET /api/health`, `GET /api/openapi.json`: the only routes that need no key (`routeTableOf`) |
  * | `auth` | `x-api-key` (SPEC §5) |
  * | `compliance` | geo-blocking and wallet screening (SPEC §5.6) |
  * | API routes | everything else under `/api` |
