@@ -313,11 +313,14 @@ export function createQuoteServer(
       forward(req, res, requestId, body, startedMs, admission)
     }
     req.on('data', onData).on('end', onEnd)
-    // A client that aborts mid-body: nothing to answer, nothing to forward.
-    req.on('error', () => {
+    // A client that aborts mid-body (an error, or the stream closes before its end): nothing to answer or forward,
+    // and what it held is released.
+    const abandon = () => {
+      if (isDone) return
       release()
       if (admission.kind === 'keyed') admission.settle(undefined)
-    })
+    }
+    req.on('error', abandon).once('close', abandon)
   }
 
   const admitted = (
@@ -393,9 +396,11 @@ export function createQuoteServer(
   server.prependListener('connection', (socket: Socket) => {
     if (openConnections >= config.maxConnections) {
       overCap.add(socket)
-      // Answered 503 if its request comes soon; cut otherwise (it holds a descriptor and buffers).
-      socket.setTimeout(OVER_CAP_GRACE_MS, () => socket.destroy())
-      socket.once('close', () => metrics?.observeRefusal('connections' satisfies RefusalReason))
+      // Answered 503 if its request comes soon (counted then); cut otherwise (it holds a descriptor and buffers).
+      socket.setTimeout(OVER_CAP_GRACE_MS, () => {
+        metrics?.observeRefusal('connections' satisfies RefusalReason)
+        socket.destroy()
+      })
       return
     }
     openConnections += 1

@@ -282,6 +282,23 @@ describe('caps on connections and on bodies held before they reach a worker', ()
     second.socket.destroy()
   })
 
+  it('MAX_BUFFERED_BYTES: a client that leaves mid-body gives back what it held', async () => {
+    const head =
+      'POST /api/__test/echo HTTP/1.1\r\nHost: x\r\nx-api-key: dev-key-alpha\r\ncontent-type: application/json\r\n' +
+      'content-length: 800\r\n\r\n'
+    for (let i = 0; i < 3; i += 1) {
+      const left = await open(`${head}"${'c'.repeat(599)}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      left.socket.destroy()
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    // Three times 600 bytes were held and abandoned: counted still, this body would be over the 1000.
+    const whole = await open(`${head}"${'d'.repeat(798)}"`)
+    await until(() => whole.received().includes('\r\n\r\n{'))
+    expect(whole.received()).toMatch(/^HTTP\/1\.1 200 /)
+    whole.socket.destroy()
+  })
+
   it('MAX_CONNECTIONS: a request on a connection beyond it is 503 in the envelope; below it again, served', async () => {
     const idle = await Promise.all([open(''), open(''), open('')])
     await new Promise((resolve) => setTimeout(resolve, 200))
