@@ -15,7 +15,6 @@
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
-import type { Socket } from 'node:net'
 import {
   AT_CAPACITY_RETRY_AFTER_SECONDS,
   type ApiError,
@@ -24,6 +23,7 @@ import {
   ServiceUnavailableError,
 } from './errors.js'
 import type { ServiceConfig } from './config.js'
+import { answerParserErrors, capConnections } from './connectionGuards.js'
 import { logError } from './log.js'
 import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
@@ -61,9 +61,6 @@ export interface QuoteServerOptions {
 
 /** The route label of answers made before any route matched (main-thread errors, 404s). */
 const NO_ROUTE = 'none'
-
-/** How long a connection over `MAX_CONNECTIONS` may take to send its request (answered 503) before it is cut. */
-const OVER_CAP_GRACE_MS = 1000
 
 /** Whether a request announces a body (which must then be read, or the connection closed). */
 const hasBody = (req: IncomingMessage) =>
@@ -341,14 +338,10 @@ export function createQuoteServer(
     readBody(req, res, requestId, startedMs, admission)
   }
 
-  // Connections over `maxConnections`: their requests get 503 (and the connection is closed).
-  let openConnections = 0
-  const overCap = new WeakSet<Socket>()
-
   const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
     const startedMs = performance.now()
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
-    if (overCap.has(req.socket)) {
+    if (isOverCap(req.socket)) {
       const error = atCapacity('The service has too many open connections, retry shortly')
       return refuse(req, res, requestId, startedMs, error, 'connections')
     }
@@ -391,42 +384,16 @@ export function createQuoteServer(
     },
     handleRequest,
   )
-
-  // Counted before Node's own listener sets the connection up, so that the flag is there for its first request.
-  server.prependListener('connection', (socket: Socket) => {
-    if (openConnections >= config.maxConnections) {
-      overCap.add(socket)
-      // Answered 503 if its request comes soon (counted then); cut otherwise (it holds a descriptor and buffers).
-      socket.setTimeout(OVER_CAP_GRACE_MS, () => {
-        metrics?.observeRefusal('connections' satisfies RefusalReason)
-        socket.destroy()
-      })
-      return
-    }
-    openConnections += 1
-    socket.once('close', () => (openConnections -= 1))
-  })
+  // Connections over `maxConnections`: their requests get 503 (and the connection is closed).
+  const isOverCap = capConnections(server, config.maxConnections, () =>
+    metrics?.observeRefusal('connections' satisfies RefusalReason),
+  )
 
   // An `Expect` other than `100-continue` (Node would answer a bare 417): ignored, as RFC 9110 §10.1.1 allows.
   server.on('checkExpectation', handleRequest)
 
   // Requests Node cannot parse never reach the handler above; answer them in the envelope too.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
-    const reason =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? 'request headers are too large'
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? 'the request was not received in time'
-          : 'malformed HTTP request'
-    const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
-    metrics?.observeRequest(NO_ROUTE, 'other', 400, 0)
-    socket.end(
-      'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    )
-  })
+  answerParserErrors(server, () => metrics?.observeRequest(NO_ROUTE, 'other', 400, 0))
 
   return {
     server,
