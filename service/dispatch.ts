@@ -170,7 +170,8 @@ async function runRequest(
 function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
   const status = ctx.status
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute
-  const route = {
+  // For the main thread: the route pattern (metrics) and what a quoting route quoted (rate limit, quote quota).
+  const meta = {
     ...(typeof matched === 'string' ? { route: matched } : {}),
     ...(ctx.state.quotes === undefined ? {} : { quotes: ctx.state.quotes }),
   }
@@ -178,7 +179,7 @@ function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
     res.removeHeader('content-type')
     res.removeHeader('content-length')
     res.removeHeader('transfer-encoding')
-    return { status, headers: res.wireHeaders(), body: '', ...route }
+    return { status, headers: res.wireHeaders(), body: '', ...meta }
   }
   const value: unknown = ctx.body
   let body: string
@@ -192,5 +193,5 @@ function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
     throw new TypeError('stream bodies cannot cross the worker boundary')
   } else body = JSON.stringify(value)
   res.setHeader('content-length', Buffer.byteLength(body))
-  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body, ...route }
+  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body, ...meta }
 }

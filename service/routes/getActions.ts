@@ -46,7 +46,8 @@ export function queryOf(item: Readonly<Record<string, unknown>>): QueryParameter
 
 /**
  * The batch router. Whole-call errors (400 `INVALID_PARAMETER`, parameter `body`): not JSON, not
- * `{"requests": [...]}`, no request, more than `MAX_BATCH_ACTIONS`.
+ * `{"requests": [...]}`, no request, more than `MAX_BATCH_ACTIONS`; 429 `RATE_LIMITED` for more requests than the
+ * key has left (`ctx.state.quoteAllowance`, set by the main thread).
  *
  * @example api.use(getActionsRoutes({ engine, store, config, screenAddresses: compliance.screenAddresses }).routes())
  */
