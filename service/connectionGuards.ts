@@ -1,9 +1,10 @@
 /**
  * What the main thread's server does at the connection level, before a request reaches its handler (`server.ts`):
- * the cap on open connections, and the envelope for requests Node's parser refuses.
+ * the cap on open connections, and the envelope for requests Node's parser refuses and for `CONNECT`.
  */
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
 import type { Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 import { InvalidParameterError } from '../engine/errors/index.js'
 import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
@@ -40,9 +41,20 @@ export function capConnections(server: Server, max: number, onCut: () => void): 
   return (socket) => overCap.has(socket)
 }
 
+/** Writes a 400 in the envelope, with a new request id, on a socket Node's HTTP server no longer handles; closes it. */
+function endWith400(socket: Duplex, parameter: string, value: string, reason: string): void {
+  const body = errorEnvelopeJson(new InvalidParameterError({ parameter, value, reason }))
+  socket.end(
+    'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
+      `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +
+      `connection: close\r\n\r\n${body}`,
+  )
+}
+
 /**
- * Answers the requests Node cannot parse (malformed, headers too large, not received within the timeouts) with a 400
- * in the envelope and a request id, where Node would answer a bare 400; a reset connection is only closed.
+ * Answers what never reaches the request handler with a 400 in the envelope and a request id, where Node would
+ * answer a bare 400 or close without a word: requests it cannot parse (malformed, headers too large, not received
+ * within the timeouts; a reset connection is only closed) and `CONNECT` (a tunnel, which the service never serves).
  *
  * @param onAnswer - called for each 400 written (for the metrics)
  * @example answerParserErrors(server, () => metrics.observeRequest('none', 'other', 400, 0))
@@ -56,12 +68,11 @@ export function answerParserErrors(server: Server, onAnswer: () => void): void {
         : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
           ? 'the request was not received in time'
           : 'malformed HTTP request'
-    const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
     onAnswer()
-    socket.end(
-      'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    )
+    endWith400(socket, 'request', '', reason)
+  })
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    onAnswer()
+    endWith400(socket, 'method', 'CONNECT', 'CONNECT is not served: the service is no proxy')
   })
 }

@@ -189,7 +189,7 @@ describe('requests without a valid key are answered on the main thread, limited 
   })
 })
 
-describe('a request without Host', () => {
+describe("Node's own refusals, in the envelope", () => {
   it('HTTP/1.1 without Host: 400 in the envelope with a request id (Node answered a bare 400)', async () => {
     const { reply } = await rawExchange('GET /api/health HTTP/1.1\r\n\r\n', 5000)
     expect(reply).toMatch(/^HTTP\/1\.1 400 /)
@@ -198,6 +198,16 @@ describe('a request without Host', () => {
     expect(body).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { parameter: 'host' } } })
     // HTTP/1.0 may omit it.
     expect((await rawExchange('GET /api/health HTTP/1.0\r\n\r\n', 5000)).reply).toMatch(/^HTTP\/1\.1 200 /)
+  })
+
+  it("CONNECT: 400 in the envelope (Node closed without a word); an unknown Expect is ignored (Node's bare 417)", async () => {
+    const { reply } = await rawExchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 5000)
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /)
+    expect(reply).toMatch(/x-request-id: [0-9a-f-]{36}/i)
+    const body = JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)) as { success: boolean; error: unknown }
+    expect(body).toMatchObject({ success: false, error: { code: 'INVALID_PARAMETER', details: { value: 'CONNECT' } } })
+    const expect417 = await rawExchange('GET /api/health HTTP/1.1\r\nHost: x\r\nExpect: something\r\n\r\n', 5000)
+    expect(expect417.reply).toMatch(/^HTTP\/1\.1 200 /)
   })
 })
 
