@@ -3,8 +3,9 @@
  * `GET`/`HEAD /api/health` and `/api/ready`, as the main listener does (`probes.ts`), from what the main thread
  * publishes (workers ready, its beat) and a store probe of its own. Anything else: 404 in the envelope.
  *
- * A main thread silent for `MAIN_STALL_MS` (its event loop stopped, not merely busy: under overload it still turns
- * every few seconds) makes both probes 503, so that a liveness probe still restarts a hung process.
+ * A main thread silent for `mainStallMs` (`MAIN_STALL_MS`, 10 s: its event loop stopped, not merely busy, for under
+ * overload it still turns every few seconds) makes both probes 503, so that a liveness probe still restarts a hung
+ * process.
  */
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,9 +16,6 @@ import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import { MAIN_BEAT_CELL, type ProbeListeningMessage, type ProbeThreadData, READY_WORKERS_CELL } from './probeThread.js'
 import { isProbe, probeReply } from './probes.js'
 import { createStoreProbe } from './store/probe.js'
-
-/** How long the main thread may go without a beat before the probes say the process is stuck. */
-export const MAIN_STALL_MS = 10_000
 
 const data = workerData as ProbeThreadData
 const cells = new BigInt64Array(data.shared)
@@ -50,7 +48,7 @@ const server = createServer({ requireHostHeader: false, headersTimeout: 5000, re
     return write(res, req, 404, errorEnvelopeJson(error), requestId)
   }
   const silentMs = Date.now() - Number(Atomics.load(cells, MAIN_BEAT_CELL))
-  if (silentMs > MAIN_STALL_MS) {
+  if (silentMs > data.mainStallMs) {
     const error = new ServiceUnavailableError(
       { retryAfterSeconds: 1 },
       `The main thread has not answered for ${silentMs} ms`,

@@ -29,7 +29,12 @@ export interface ProbeThreadData {
   readonly databaseUrl?: string
   /** `BigInt64Array` cells, laid out as above. */
   readonly shared: SharedArrayBuffer
+  /** How long the main thread may go without a beat before both probes answer 503 (`MAIN_STALL_MS`). */
+  readonly mainStallMs: number
 }
+
+/** How long the main thread may go without a beat before the probes say the process is stuck, by default. */
+export const MAIN_STALL_MS = 10_000
 
 /** Posted by the probe thread once it listens. */
 export interface ProbeListeningMessage {
@@ -49,6 +54,7 @@ export interface ProbeThread {
  * Starts the probe listener on `config.probePort`.
  *
  * @param readyWorkers - the workers ready now (`pool.readyWorkers`), read every beat
+ * @param mainStallMs - how long without a beat from this thread makes both probes 503 (`MAIN_STALL_MS` by default)
  * @returns the thread
  * @example
  * const probes = startProbeThread(config, () => pool.readyWorkers)
@@ -57,6 +63,7 @@ export interface ProbeThread {
 export function startProbeThread(
   config: Pick<ServiceConfig, 'host' | 'probePort' | 'threads' | 'databasePath' | 'databaseUrl'>,
   readyWorkers: () => number,
+  mainStallMs: number = MAIN_STALL_MS,
 ): ProbeThread {
   const shared = new SharedArrayBuffer(2 * BigInt64Array.BYTES_PER_ELEMENT)
   const cells = new BigInt64Array(shared)
@@ -79,6 +86,7 @@ export function startProbeThread(
       databasePath: config.databasePath,
       ...(config.databaseUrl === undefined ? {} : { databaseUrl: config.databaseUrl }),
       shared,
+      mainStallMs,
     } satisfies ProbeThreadData,
     name: 'crossroute-probes',
   })
