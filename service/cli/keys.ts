@@ -10,6 +10,7 @@
  * - `revoke <keyId>`: the key answers 401 from then on.
  * - `list [--json]`: every key (never a key itself: ids, grants, limits, revocations).
  * - `limit <keyId> <requests>/<seconds> | default`: the key's rate limit (`0/<seconds>`: unlimited).
+ * - `quota <keyId> <quotes> | default`: the key's quota of quotes per UTC day (`0`: unlimited).
  * - `import <file>`: a keys file's keys (keys already stored are left as they are).
  */
 import { resolve } from 'node:path'
@@ -30,6 +31,7 @@ const USAGE = `usage:
   npm run keys:revoke -- <keyId>
   npm run keys:list   -- [--json]
   npm run keys:limit  -- <keyId> <requests>/<seconds> | default
+  npm run keys:quota  -- <keyId> <quotes per UTC day> | default
   npm run keys:import -- <keys file>`
 
 /** A mistake in the command line: exit 2 with the usage. */
@@ -45,6 +47,16 @@ function parseLimit(text: string): RateLimit {
   }
   return { requests, windowSeconds }
 }
+
+/** `<quotes>`, e.g. `50000`; `0` is unlimited. */
+function parseQuota(text: string): number {
+  if (!/^\d{1,12}$/.test(text))
+    throw new UsageError(`a quota is a number of quotes per day, got ${JSON.stringify(text)}`)
+  return Number(text)
+}
+
+const describeQuota = (quota: number | null | undefined) =>
+  quota === null || quota === undefined ? 'default' : quota === 0 ? 'unlimited' : `${quota}/day`
 
 const describeLimit = (limit: RateLimit | null) =>
   limit === null ? 'default' : limit.requests === 0 ? 'unlimited' : `${limit.requests}/${limit.windowSeconds}s`
@@ -64,6 +76,7 @@ function describe(row: ApiKeyRow): string {
     row.gasless ? 'gasless' : '-',
     `fees=${fees}`,
     `limit=${describeLimit(row.rateLimit)}`,
+    `quota=${describeQuota(row.dailyQuoteQuota)}`,
     row.isDevelopment ? 'development' : '-',
     state,
   ].join('\t')
@@ -117,7 +130,7 @@ async function run(store: Store, command: string, args: string[]): Promise<void>
     allowPositionals: true,
   })
   const [first, second] = positionals
-  const arity = { revoke: 1, list: 0, limit: 2, import: 1 }[command]
+  const arity = { revoke: 1, list: 0, limit: 2, quota: 2, import: 1 }[command]
   if (arity === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}`)
   if (positionals.length !== arity) throw new UsageError(`${command} takes ${arity} argument(s)`)
   if (command === 'list') {
@@ -140,6 +153,11 @@ async function run(store: Store, command: string, args: string[]): Promise<void>
     const limit = second === 'default' ? null : parseLimit(second!)
     if (!(await store.setApiKeyRateLimit(first!, limit))) throw new Error(`no key has the id ${JSON.stringify(first)}`)
     console.error(`Key ${first}: limit ${describeLimit(limit)}.`)
+  } else if (command === 'quota') {
+    const quota = second === 'default' ? null : parseQuota(second!)
+    if (!(await store.setApiKeyDailyQuoteQuota(first!, quota)))
+      throw new Error(`no key has the id ${JSON.stringify(first)}`)
+    console.error(`Key ${first}: quota ${describeQuota(quota)}.`)
   } else {
     const config = loadConfig()
     const path = resolve(first!)

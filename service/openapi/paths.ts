@@ -38,7 +38,7 @@ export const options = (operationId: string): Operation => ({
       description: 'No content; `Allow` lists the methods of the path.',
       headers: { ...requestIdHeader, Allow: componentRef('headers', 'Allow') },
     },
-    ...errorResponses(413, 500, 503),
+    ...errorResponses(413, 429, 500, 503),
   },
 })
 
@@ -133,7 +133,7 @@ const getActions: Operation = {
   },
   responses: {
     '200': ok('One result per request, in request order.', 'GetActionsResponse', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -279,7 +279,7 @@ const openapiDocument: Operation = {
   tags: ['service'],
   security: [],
   parameters: [componentRef('parameters', 'XRequestId')],
-  responses: { '200': ok('The document.', 'OpenApiDocument'), ...errorResponses(405, 413, 500, 503) },
+  responses: { '200': ok('The document.', 'OpenApiDocument'), ...errorResponses(405, 413, 429, 500, 503) },
 }
 
 /** The `paths` of the document. */

@@ -315,7 +315,10 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
   router.get('/getAction', async (ctx) => {
     // HEAD (which the router answers with this GET handler) gets GET's status and headers but records nothing:
     // its reply has no body, so the txId could never be registered.
-    const responseJson = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: ctx.method !== 'HEAD' })
+    const isRecorded = ctx.method !== 'HEAD'
+    const responseJson = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: isRecorded })
+    // For the main thread's daily quote quota (`rateLimit/dailyQuota.ts`).
+    ctx.state.quotes = { items: 1, recorded: isRecorded ? 1 : 0 }
     ctx.set('Cache-Control', 'no-store')
     // Before the body: a string body would otherwise be typed text/plain.
     ctx.type = 'json'

@@ -260,6 +260,12 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'venue fills by wallet and token',
     sql: 'CREATE INDEX venue_fills_wallet_token ON venue_fills (proxy_wallet, token_id);',
   },
+  // A plain column add: existing keys keep the default quota (NULL).
+  {
+    version: 11,
+    name: 'api key daily quote quotas',
+    sql: 'ALTER TABLE api_keys ADD COLUMN daily_quote_quota INTEGER CHECK (daily_quote_quota >= 0);',
+  },
 ])
 
 /** The schema version this code expects. */

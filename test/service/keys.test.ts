@@ -390,6 +390,43 @@ describe.each(STORE_BACKENDS)('$name', (each) => {
       }
     })
 
+    it("a key's own daily quote quota, and the quotes of each key since a time (what a restart reads back)", async () => {
+      const { store } = await devRing()
+      expect(await store.setApiKeyDailyQuoteQuota('dev-beta-app', 3)).toBe(true)
+      expect(await store.setApiKeyDailyQuoteQuota('no-such-key', 3)).toBe(false)
+      const ring = buildKeyRing(await store.listApiKeys())
+      expect(ring.dailyQuoteQuotaOf('dev-beta-app')).toBe(3)
+      expect(ring.dailyQuoteQuotaOf('dev-alpha-web')).toBeNull()
+      await store.setApiKeyDailyQuoteQuota('dev-beta-app', null)
+      expect(buildKeyRing(await store.listApiKeys()).dailyQuoteQuotaOf('dev-beta-app')).toBeNull()
+
+      const beta = buildKeyRing(await store.listApiKeys()).lookup('dev-key-beta')!
+      const alpha = buildKeyRing(await store.listApiKeys()).lookup('dev-key-alpha')!
+      const quote = (n: number, apiKey: typeof beta, createdAt: number) =>
+        store.recordQuote({
+          txId: `0x${n.toString(16).padStart(64, '0')}`,
+          createdAt,
+          apiKey,
+          actionRequest: { actionType: 'swap-action' },
+          actionResponseJson: '{}',
+          srcChainId: 8453,
+          dstChainId: 10,
+          sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+          vmId: 'evm',
+        })
+      await quote(1, beta, 999)
+      await quote(2, beta, 1000)
+      await quote(3, beta, 1001)
+      await quote(4, alpha, 1500)
+      expect(await store.quotesRecordedSince(1000)).toEqual(
+        new Map([
+          ['dev-beta-app', 2],
+          ['dev-alpha-web', 1],
+        ]),
+      )
+      expect(await store.quotesRecordedSince(2000)).toEqual(new Map())
+    })
+
     it('a check is due once refreshMs has passed since the last one', async () => {
       const { store } = await devRing()
       const keys = createKeyCache(store, { refreshMs: 0 })
