@@ -27,8 +27,7 @@ import {
   pad,
   toEventSelector,
 } from 'viem'
-import { ROUTER_ABI } from '../../engine/transactions.js'
-import { evmDepositAddress } from '../../engine/vm/depositAddress/evm.js'
+import { ROUTER_ABI, depositAddressOf } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import { checkedEvmClient } from './evmClient.js'
 import { pendingLater, rpcObserver } from './rpcObserverShell.js'
@@ -74,7 +73,7 @@ export function executesQuote(transaction: MinedTransaction, routerAddress: stri
   if (isRouted) return true
   let deposit: string
   try {
-    deposit = evmDepositAddress(routerAddress, txId as Hex).toLowerCase()
+    deposit = depositAddressOf({ vm: 'evm', routerAddress }, txId as Hex).toLowerCase()
   } catch {
     return false // not a 32-byte txId: no deposit address either
   }

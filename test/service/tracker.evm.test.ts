@@ -290,14 +290,14 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
       })
     const accepted = { status: 200, body: [{ success: true, error: null, code: null }] }
     expect(await register(squatter.txId, BETA_KEY)).toEqual(accepted)
-    expect(await register(victim.txId)).toEqual(accepted)
-    const { details } = await waitForStatus(service, victim.txId, ['success', 'failed'])
-    expect(details).toMatchObject({ status: 'success', srcTxHash: hash, dstTxHash: hash })
-    // The transaction executes the victim's quote (Routed(txId) of its txId): the squatter's registration ends
-    // failed, with nothing in its txPath.
+    // Tracked before the victim registers: the transaction emits Routed for the victim's txId, so the squatter's
+    // registration ends failed, with nothing in its txPath, rather than claim it.
     const squatted = await waitForStatus(service, squatter.txId, ['success', 'failed'], 20_000, BETA_KEY)
     expect(squatted.details.status).toBe('failed')
     expect(squatted.details.bridgeDetails.txPath).toEqual([])
+    expect(await register(victim.txId)).toEqual(accepted)
+    const { details } = await waitForStatus(service, victim.txId, ['success', 'failed'])
+    expect(details).toMatchObject({ status: 'success', srcTxHash: hash, dstTxHash: hash })
     // Each organization finds its own registration of the hash, and only its own.
     const byHash = (apiKey?: string) =>
       call<{ txId: string }>(service, `/getStatus?txHash=${hash}`, apiKey === undefined ? {} : { apiKey })
