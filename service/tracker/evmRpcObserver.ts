@@ -43,8 +43,10 @@ export const ROUTED_TOPIC: Hex = toEventSelector(
   ROUTER_ABI.find((item) => item.type === 'event' && item.name === 'Routed')!,
 )
 
-/** topic0 of ERC-20 `Transfer(address indexed from, address indexed to, uint256 value)`. */
-const TRANSFER_TOPIC: Hex = toEventSelector('event Transfer(address indexed from, address indexed to, uint256 value)')
+/** topic0 of ERC-20 (and TRC-20) `Transfer(address indexed from, address indexed to, uint256 value)`. */
+export const TRANSFER_TOPIC: Hex = toEventSelector(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+)
 
 /** What of a mined transaction tells which quote it executes. */
 interface MinedTransaction {
