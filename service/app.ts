@@ -95,11 +95,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
   const compliance = createCompliance(config, { snapshot: engine.snapshot })
-  const actionDeps = { engine, snapshotId, store, config, sourceStateFetchers: sourceStateFetchers(config) }
-  const getActionRouter = getActionRoutes(actionDeps)
-  const getActionsRouter = getActionsRoutes({ ...actionDeps, screenAddresses: compliance.screenAddresses })
-  api.use(getActionRouter.routes())
-  api.use(getActionsRouter.routes())
+  const { screenAddresses } = compliance
+  const actionDeps = {
+    engine,
+    snapshotId,
+    store,
+    config,
+    sourceStateFetchers: sourceStateFetchers(config),
+    screenAddresses,
+  }
+  api.use(getActionRoutes(actionDeps).routes())
+  api.use(getActionsRoutes(actionDeps).routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
     relayGaslessRoutes({ store, provider: gaslessProviderOf(config.gaslessProviderUrl) }).routes(),
@@ -107,7 +113,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     getTransactionsRoutes({ store, keys }).routes(),
     venueRoutes({ venue }).routes(),
   )
-  api.use(venueUserRoutes({ store }).routes(), workflowStatusRoutes({ store }).routes())
+  api.use(venueUserRoutes({ store, screenAddresses }).routes(), workflowStatusRoutes({ store }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()

@@ -48,7 +48,8 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
   cut and ends in \`…\`.
 - **Compliance**: requests from blocked countries get 403 \`GEO_BLOCKED\` (the country comes from a header set by the
   fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\`, \`refundTo\`, the
-  \`appFees\` receivers (or the key's), or an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\` get 403
+  \`appFees\` receivers (or the key's), an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\`, \`solanaSponsor\`, or a
+  venue user's account or proxy wallet (\`createOrFetchVenueUser\`, \`getAction\` with \`actionType=venue\`) get 403
   \`WALLET_SCREENED\`.
 - **Venue orders**: \`getAction\` with \`actionType=venue\` funds a venue user's proxy wallet with pUSD (BUY) or
   authorizes a SELL; the order is placed when the transaction succeeds, its workflow read with

@@ -42,7 +42,7 @@ export function codesOfStatus(status: ErrorStatus): ApiErrorCode[] {
 const STATUS_TEXT: Readonly<Record<ErrorStatus, string>> = {
   400: 'The request is invalid or cannot be quoted.',
   401: 'No API key, or an unknown one (`x-api-key`).',
-  403: 'Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo` on the source chain, `recipient` on the destination).',
+  403: 'Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo`, `solanaSponsor` on the source chain, `recipient` on the destination, the account of a venue user or proxy wallet on Polygon).',
   404: 'No endpoint at this path (any path not in this document). Answered before authentication.',
   405: 'The path exists, but not for this method; the `Allow` header lists the methods it has. Answered before authentication.',
   413: 'The request body is larger than the limit (`BODY_LIMIT_BYTES`, default 1 MiB). Answered before routing, for any path; the connection is closed.',

@@ -208,7 +208,8 @@ const createOrFetchVenueUser: Operation = {
     'Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than ' +
     '`application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` ' +
     '(`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 ' +
-    'checksum or the zero address.',
+    'checksum or the zero address. 403 `WALLET_SCREENED` when the account or its proxy wallet is on the screening ' +
+    'list (Polygon): no user is created, and the user of an account listed since is not answered.',
   tags: ['venue'],
   parameters: [componentRef('parameters', 'XRequestId')],
   requestBody: {

@@ -26,6 +26,7 @@ import { checkGasless, gaslessExecutions } from '../gasless/executions.js'
 import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
 import type { QueryParameters } from '../middleware/compliance.js'
+import type { ScreenedAddress } from '../compliance/screening.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 import { buildVenueAction, checkVenueAction } from '../venue/venueAction.js'
@@ -39,6 +40,11 @@ export interface GetActionDependencies {
   readonly config: Pick<ServiceConfig, 'quoteTtlSeconds'>
   /** Source-state fetchers by VM (`sourceStateFetchers(config)`); none by default (EVM needs none). */
   readonly sourceStateFetchers?: ReadonlyMap<Vm, SourceStateFetcher>
+  /**
+   * `createCompliance(...).screenAddresses`: screens the addresses a request acts for that its query does not name
+   * (the venue user and its proxy wallet, read from the store). Throws WalletScreeningError for a listed one.
+   */
+  readonly screenAddresses: (addresses: readonly ScreenedAddress[]) => void
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
@@ -273,11 +279,17 @@ export async function answerAction(
   // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
   const venue =
     request.actionType === 'venue'
-      ? await buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
-          ...options,
-          orgId: apiKey.orgId,
-          now: createdAt,
-        })
+      ? await buildVenueAction(
+          engine,
+          store,
+          request,
+          await checkVenueAction(store, apiKey.orgId, request, deps.screenAddresses),
+          {
+            ...options,
+            orgId: apiKey.orgId,
+            now: createdAt,
+          },
+        )
       : undefined
   const parts = venue?.parts ?? buildActionParts(engine, request, options)
   // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the

@@ -26,7 +26,7 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse401"];
         };
     };
-    /** @description Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo` on the source chain, `recipient` on the destination). Codes: `GEO_BLOCKED`, `WALLET_SCREENED`, `GASLESS_NOT_ENABLED`. */
+    /** @description Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo`, `solanaSponsor` on the source chain, `recipient` on the destination, the account of a venue user or proxy wallet on Polygon). Codes: `GEO_BLOCKED`, `WALLET_SCREENED`, `GASLESS_NOT_ENABLED`. */
     Forbidden: {
         headers: {
             "x-request-id": components["headers"]["XRequestId"];

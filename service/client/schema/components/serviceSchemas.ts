@@ -183,7 +183,7 @@ export interface ServiceSchemas {
     /** @description One registration object, or an array of 1 to 100. */
     RegistrationRequest: components["schemas"]["Registration"] | components["schemas"]["Registration"][];
     /**
-     * @description *Extension*: why not, to branch on. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId`.
+     * @description *Extension*: why not, to branch on. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId` of your organization (another organization's registration of the same hash is neither an obstacle nor visible).
      * @enum {string}
      */
     RegistrationErrorCode: "MISSING_REQUIRED_FIELD" | "INVALID_PARAMETER" | "NOT_FOUND" | "VM_MISMATCH" | "CHAIN_MISMATCH" | "TX_HASH_CONFLICT" | "TX_HASH_IN_USE";
