@@ -104,8 +104,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     sourceStateFetchers: sourceStateFetchers(config),
     screenAddresses,
   }
-  api.use(getActionRoutes(actionDeps).routes())
-  api.use(getActionsRoutes(actionDeps).routes())
+  const getActionRouter = getActionRoutes(actionDeps)
+  const getActionsRouter = getActionsRoutes(actionDeps)
+  api.use(getActionRouter.routes())
+  api.use(getActionsRouter.routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
     relayGaslessRoutes({ store, provider: gaslessProviderOf(config.gaslessProviderUrl) }).routes(),
