@@ -19,11 +19,13 @@ import {
   encodeFunctionData,
   getAddress,
   prepareEncodeFunctionData,
+  zeroAddress,
 } from 'viem'
 import { type QuoteResult, createEngine } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import { ROUTER_ABI, buildEvmTransaction, encodeChainAddress, stepId } from '../engine/transactions.js'
 import { type RouterCalldataParameters, encodeRouterCalldata } from '../engine/vm/evm/routerCalldata.js'
+import { type StepExecution, stepExecution } from '../engine/vm/evm/routerParts.js'
 import { caseById } from './cases.js'
 
 const { values } = parseArgs({ options: { time: { type: 'string', default: '500' } } })
@@ -52,20 +54,20 @@ for (const id of ['same-chain 1-hop', 'same-chain 3-hop'] as const) {
       deadline: DEADLINE,
     })
   const data = build(request.sender).data
-  const [txId, order, steps, fees] = decodeFunctionData({ abi: ROUTER_ABI, data }).args as unknown as [
+  const [txId, order, parts, fees] = decodeFunctionData({ abi: ROUTER_ABI, data }).args as unknown as [
     Hex,
     RouterCalldataParameters['order'],
-    RouterCalldataParameters['steps'],
+    RouterCalldataParameters['parts'],
     RouterCalldataParameters['fees'],
   ]
-  const args = [txId, order, steps, fees] as const
+  const args = [txId, order, parts, fees] as const
   const variants = {
     'encodeFunctionData by name (ABI lookup, selector hashed)': () =>
       encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swap', args }),
     'encodeFunctionData, prepared selector (before)': () => encodeFunctionData({ ...PREPARED, args }),
     'encodeAbiParameters(inputs) + selector': () =>
       concatHex([PREPARED.functionName, encodeAbiParameters(SWAP_INPUTS, args)]),
-    'encodeRouterCalldata (after)': () => encodeRouterCalldata({ txId, order, steps, fees }),
+    'encodeRouterCalldata (after)': () => encodeRouterCalldata({ txId, order, parts, fees }),
   }
   for (const [name, encode] of Object.entries(variants)) {
     if (encode() !== data) throw new Error(`${name}: calldata differs from the builder's (${id})`)
@@ -98,8 +100,10 @@ function buildBefore(quote: QuoteResult, sender: string): Hex {
     swapDirection: 0,
     deadline: BigInt(DEADLINE),
   }
+  // The step's execution fields (venue, pool, fee: added with the router contract) as the builder derives them.
   const steps = quote.steps.map((step) => ({
     kind: 0,
+    ...executionFields(stepExecution(engine.snapshot, step)),
     chainId: BigInt(step.chainId),
     dstChainId: BigInt(step.dstChainId),
     id: stepId(step),
@@ -108,7 +112,16 @@ function buildBefore(quote: QuoteResult, sender: string): Hex {
     amountIn: BigInt(step.amountIn),
     amountOut: BigInt(step.amountOut),
   }))
-  return encodeFunctionData({ ...PREPARED, args: [TX_ID, order, steps, []] })
+  const parts = [{ amountIn: BigInt(quote.steps[0]!.amountIn), amountOut: BigInt(quote.amountOut.amount), steps }]
+  return encodeFunctionData({ ...PREPARED, args: [TX_ID, order, parts, []] })
+}
+
+function executionFields(execution: StepExecution) {
+  return {
+    venue: execution.venue,
+    pool: 'pool' in execution ? execution.pool : zeroAddress,
+    fee: 'fee' in execution ? execution.fee : 0,
+  }
 }
 
 const loadBefore = loadavg()[0]!.toFixed(2)

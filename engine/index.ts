@@ -87,6 +87,7 @@ export {
   MissingRequiredFieldError,
   NoAvailableRouteError,
   PriceImpactTooHighError,
+  RouteNotExecutableError,
   UnsupportedNetworkAndTokenPairError,
   UnsupportedNetworkError,
   UnsupportedNetworkPairError,

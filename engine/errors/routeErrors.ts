@@ -2,6 +2,7 @@ import type {
   ChainPairDetails,
   InvalidSnapshotDetails,
   NoAvailableRouteDetails,
+  RouteNotExecutableDetails,
   UnsupportedNetworkDetails,
   UnsupportedNetworkTokenPairDetails,
 } from '../schema/errorDetails.js'
@@ -26,6 +27,21 @@ export class NoAvailableRouteError extends BaseError<NoAvailableRouteDetails> {
   static override readonly errorName = 'NoAvailableRouteError'
   constructor(details: NoAvailableRouteDetails) {
     super('No route connects the source and destination tokens', details)
+  }
+}
+
+/**
+ * The quoted route has a step the source chain's router contract cannot run (a pool it has no adapter for, a pool
+ * without a contract address in the snapshot, a bridge hop): its transaction would revert, so none is built. The
+ * library's quotes are unaffected; only the transaction of `getAction` is refused.
+ */
+export class RouteNotExecutableError extends BaseError<RouteNotExecutableDetails> {
+  static override readonly code = 'ROUTE_NOT_EXECUTABLE'
+  static override readonly status = 400
+  static override readonly title = 'Route not executable'
+  static override readonly errorName = 'RouteNotExecutableError'
+  constructor(details: RouteNotExecutableDetails) {
+    super(`The router of chain ${details.chainId} cannot execute step ${details.step}: ${details.reason}`, details)
   }
 }
 

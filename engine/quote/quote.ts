@@ -71,7 +71,7 @@ export function quote(context: QuoteContext, request: QuoteRequest | ParsedQuote
       sourceFigures = sourceFiguresOf(parsed, grossIn, fees)
     routes.push(routeQuote({ graph: router.graph, request: parsed, route, grossIn, fees, source: sourceFigures }))
   }
-  // Splits (`maxSplits` > 1, library only): offered only when they beat the best single route net of network cost.
+  // Splits (`maxSplits` > 1): offered only when they beat the best single route net of network cost.
   const split =
     parsed.maxSplits > 1
       ? findSplit(router, srcKey, dstKey, swapAmount, exactIn, ranked.routes[0]!, {

@@ -80,6 +80,16 @@ export const NoAvailableRouteDetails = details({
 })
 export type NoAvailableRouteDetails = Static<typeof NoAvailableRouteDetails>
 
+/** `ROUTE_NOT_EXECUTABLE`. */
+export const RouteNotExecutableDetails = details({
+  chainId: ChainId,
+  step: Type.String({
+    description: 'The step the router cannot run: its pool or lane id in the snapshot (or its type, `wrap`/`unwrap`).',
+  }),
+  reason: Type.String({ description: 'Why the router cannot run it.' }),
+})
+export type RouteNotExecutableDetails = Static<typeof RouteNotExecutableDetails>
+
 /** `UNSUPPORTED_NETWORK`. */
 export const UnsupportedNetworkDetails = details({ chainId: ChainId })
 export type UnsupportedNetworkDetails = Static<typeof UnsupportedNetworkDetails>
@@ -150,6 +160,7 @@ export const ERROR_DETAILS: Readonly<Record<ErrorCode, TObject | undefined>> = {
   MISSING_REQUIRED_FIELD: MissingRequiredFieldDetails,
   NO_AVAILABLE_ROUTE: NoAvailableRouteDetails,
   PRICE_IMPACT_TOO_HIGH: PriceImpactTooHighDetails,
+  ROUTE_NOT_EXECUTABLE: RouteNotExecutableDetails,
   UNSUPPORTED_NETWORK: UnsupportedNetworkDetails,
   UNSUPPORTED_NETWORK_PAIR: ChainPairDetails,
   UNSUPPORTED_NETWORK_TOKEN_PAIR: UnsupportedNetworkTokenPairDetails,

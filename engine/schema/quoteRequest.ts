@@ -12,7 +12,6 @@ import {
   FEES_TOTAL_LIMIT_BPS,
   MAX_PRICE_IMPACT_DEFAULT,
   MAX_SPLITS_DEFAULT,
-  MAX_SPLITS_MAX,
   slippageFraction,
 } from './rules.js'
 import {
@@ -22,6 +21,7 @@ import {
   BridgeId as BridgeIdSchema,
   ChainId,
   MaxPriceImpact,
+  MaxSplits,
   Slippage,
   SwapDirection,
   TokenAddress,
@@ -56,19 +56,7 @@ export const QuoteRequestSchema = Type.Object(
     bridgeIds: Type.Optional(Type.Array(BridgeIdSchema, { description: 'Restrict bridges; empty or absent: all.' })),
     appFees: Type.Optional(AppFees),
     maxPriceImpact: Type.Optional(MaxPriceImpact),
-    maxSplits: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_SPLITS_MAX,
-        default: MAX_SPLITS_DEFAULT,
-        description:
-          `*Extension* (library only): the most routes the amount may be divided across, 1 to ${MAX_SPLITS_MAX}; ` +
-          `default ${MAX_SPLITS_DEFAULT} (no split). A split is offered only when it beats the best single route ` +
-          "net of the added network cost (result's `splits`). The service's `getAction` does not take it: its " +
-          'router transaction executes one route.',
-        'x-reason': `must be an integer from 1 to ${MAX_SPLITS_MAX}`,
-      }),
-    ),
+    maxSplits: Type.Optional(MaxSplits),
   },
   { description: 'A quote request (SPEC §2.3).', 'x-component': 'QuoteRequest' },
 )

@@ -230,7 +230,7 @@ export const QuoteResult = Type.Object(
         minItems: 2,
         maxItems: MAX_SPLITS_MAX,
         description:
-          '*Extension*: present only when the request allowed a split (`maxSplits` > 1, library only) and one beats ' +
+          '*Extension*: present only when the request allowed a split (`maxSplits` > 1) and one beats ' +
           'the best single route net of the added network cost. The top-level figures are then those of the whole ' +
           'split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are ' +
           "charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge " +

@@ -13,6 +13,8 @@ import {
   MAX_PRICE_IMPACT_DEFAULT,
   MAX_PRICE_IMPACT_MAX,
   MAX_PRICE_IMPACT_MIN,
+  MAX_SPLITS_DEFAULT,
+  MAX_SPLITS_MAX,
   SLIPPAGE_MAX_BPS,
   SLIPPAGE_MAX_DECIMALS,
   SLIPPAGE_MIN_BPS,
@@ -178,6 +180,18 @@ export const MaxPriceImpact = Type.Number({
     '(`details.estimatedPriceImpact`: sent as `maxPriceImpact`, that route quotes).',
   examples: [MAX_PRICE_IMPACT_DEFAULT],
   'x-reason': `must be a number of percent from ${MAX_PRICE_IMPACT_MIN} to ${MAX_PRICE_IMPACT_MAX}`,
+})
+
+/** The most routes an amount may be divided across (a split quote). */
+export const MaxSplits = Type.Integer({
+  minimum: 1,
+  maximum: MAX_SPLITS_MAX,
+  default: MAX_SPLITS_DEFAULT,
+  description:
+    `*Extension*: the most routes the amount may be divided across, 1 to ${MAX_SPLITS_MAX}; default ` +
+    `${MAX_SPLITS_DEFAULT} (no split). A split is offered only when it beats the best single route net of the ` +
+    "added network cost (result's `splits`); the router transaction executes every part in one call.",
+  'x-reason': `must be an integer from 1 to ${MAX_SPLITS_MAX}`,
 })
 
 /** One application fee (SPEC §2.3 `appFees`). */

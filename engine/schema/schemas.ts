@@ -13,6 +13,7 @@ export {
   EvmAddress,
   Hex,
   MaxPriceImpact,
+  MaxSplits,
   Slippage,
   SolanaAddress,
   SwapDirection,

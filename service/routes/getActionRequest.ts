@@ -103,6 +103,7 @@ export function parseGetAction(
         ? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress }))
         : keyFeesFor(defaults.appFees, snapshot.chains.get(decoded.srcChainId)?.vm)),
     ...optional('maxPriceImpact', decoded.maxPriceImpact),
+    ...optional('maxSplits', decoded.maxSplits),
     ...optional('solanaSponsor', decoded.solanaSponsor),
   }
   const request =
@@ -246,7 +247,8 @@ function canonicalAmount(amount: string): string {
 
 /**
  * Snapshot-dependent rules: the source chain's VM must have a transaction builder (`transactionBuilderOf`);
- * `solanaSponsor` only on a Solana same-chain swap;
+ * `maxSplits` above 1 only from a chain whose transaction is a router call (EVM, and Tron, which shares its ABI): the
+ * other VMs' transactions (a deposit, a Solana swap) carry one route; `solanaSponsor` only on a Solana same-chain swap;
  * `evm-calldata-tx` needs a destination whose VM executes EVM calldata (`VmModule.executesEvmCalldata`), a native
  * `dstToken` for `value` and an ERC-20 one for `erc20Amount`.
  * Unknown chains are left to the engine (`UNSUPPORTED_NETWORK`).
@@ -261,6 +263,13 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
       parameter: 'srcChainId',
       value: String(request.srcChainId),
       reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet`,
+    })
+  }
+  if (srcChain !== undefined && (request.maxSplits ?? 1) > 1 && srcChain.vm !== 'evm' && srcChain.vm !== 'tron') {
+    throw new InvalidParameterError({
+      parameter: 'maxSplits',
+      value: String(request.maxSplits),
+      reason: `a ${srcChain.vm} source transaction carries one route: splits need an EVM source chain (the router)`,
     })
   }
   checkSolanaSponsor(request, srcChain)
@@ -298,7 +307,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
 export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
   const { sender, srcChainId, srcToken, dstChainId, dstToken, slippage, recipient, refundTo, bridgeIds, appFees } =
     request
-  const { maxPriceImpact } = request
+  const { maxPriceImpact, maxSplits } = request
   const amount = request.actionType === 'evm-calldata-tx' ? (request.erc20Amount ?? request.value)! : request.amount
   const swapDirection = request.actionType === 'evm-calldata-tx' ? 'exact-amount-out' : request.swapDirection
   return {
@@ -315,6 +324,7 @@ export function toQuoteRequest(request: ActionRequest): ValidQuoteRequest {
     bridgeIds,
     appFees,
     maxPriceImpact,
+    maxSplits,
   }
 }
 

@@ -16,6 +16,7 @@ const {
   EvmAddress,
   Hex,
   MaxPriceImpact,
+  MaxSplits,
   Slippage,
   SolanaAddress,
   SwapDirection,
@@ -41,6 +42,7 @@ const baseProperties = {
   maxPriceImpact: Type.Optional(
     described(MaxPriceImpact, "Percent, when the request gave one (absent: the engine's default)."),
   ),
+  maxSplits: Type.Optional(described(MaxSplits, 'When the request gave one (absent: 1, no split).')),
   solanaSponsor: Type.Optional(
     described(SolanaAddress, 'Pays the fees and rent of a Solana same-chain swap and co-signs, when given.'),
   ),

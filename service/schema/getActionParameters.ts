@@ -17,6 +17,7 @@ const {
   EvmAddress,
   Hex,
   MaxPriceImpact,
+  MaxSplits,
   Slippage,
   SolanaAddress,
   SwapDirection,
@@ -210,6 +211,13 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     MaxPriceImpact,
     `${MaxPriceImpact.description} Written as a plain decimal; otherwise 400 \`INVALID_PARAMETER\`. The default ` +
       "is the one of the engine's library (`rules.MAX_PRICE_IMPACT_DEFAULT`).",
+  ),
+  query(
+    'maxSplits',
+    MaxSplits,
+    `${MaxSplits.description} A split quote has \`splits\`, and its \`tx\` carries one router part per split ` +
+      '(`engine/vm/evm/README.md`). Not an integer from 1 to 4: 400 `INVALID_PARAMETER`; above 1 from a source ' +
+      'chain that is not EVM (or Tron): 400 `INVALID_PARAMETER` (`parameter: "maxSplits"`).',
   ),
   venueOnly(
     'userId',

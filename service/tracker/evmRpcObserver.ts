@@ -5,7 +5,7 @@
  *   quote (the router's `Routed(txId)` event in its receipt, or a payment to the quote's deposit address) →
  *   confirmed at its block's timestamp; `success` but another quote's (or none's) → failed, nothing appended;
  *   `reverted` → failed, with the revert reason obtained by replaying the call on the parent block
- *   (`Error(string)` / `Panic(uint256)` decoded; otherwise `execution reverted`). No receipt yet → look again
+ *   (`Error(string)` / `Panic(uint256)` / the router's custom errors decoded; otherwise `execution reverted`). No receipt yet → look again
  *   later (backoff); still none after `notFoundTimeoutSeconds` → failed (the transaction was dropped or never sent).
  * - **Last delivery leg** (the destination chain has an `RPC_URLS` entry too): the crossroute router's
  *   `Delivered(bytes32 indexed txId, …)` event on that chain (`eth_getLogs` at the chain's router address, topic
@@ -259,8 +259,8 @@ function deliveredAmount(entry: { data: Hex; topics: [Hex, ...Hex[]] }): string 
 }
 
 /**
- * The revert reason in a failed call's error: `Error(string)`'s message, `Panic(uint256)`'s code, else
- * `execution reverted`.
+ * The revert reason in a failed call's error: `Error(string)`'s message, `Panic(uint256)`'s code, a crossroute
+ * router error with its arguments (`InsufficientOutput(98, 100)`), else `execution reverted`.
  *
  * @example decodeRevert(callError) // 'insufficient balance'
  */
@@ -268,9 +268,12 @@ export function decodeRevert(error: unknown): string {
   const data = revertData(error)
   if (data !== undefined && data.length >= 10) {
     try {
-      const decoded = decodeErrorResult({ data })
+      // viem adds Error(string) and Panic(uint256) to the ABI it is given.
+      const decoded = decodeErrorResult({ abi: ROUTER_ABI, data }) as { errorName: string; args?: readonly unknown[] }
       if (decoded.errorName === 'Error') return String(decoded.args?.[0])
       if (decoded.errorName === 'Panic') return `panic 0x${BigInt(decoded.args?.[0] as bigint).toString(16)}`
+      // The router's own errors, by name and arguments: `InsufficientOutput(98, 100)`.
+      return `${decoded.errorName}(${(decoded.args ?? []).map(String).join(', ')})`
     } catch {
       return `execution reverted with data ${data.slice(0, 74)}`
     }

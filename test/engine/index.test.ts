@@ -27,6 +27,7 @@ describe('public entry', () => {
       'NoAvailableRouteError',
       'PriceImpactTooHighError',
       'QuoteRequestSchema',
+      'RouteNotExecutableError',
       'SNAPSHOT_ID_PATTERN',
       'UnsupportedNetworkAndTokenPairError',
       'UnsupportedNetworkError',

@@ -25,7 +25,9 @@ export const SOL_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
 export const SENDER = '0x1111111111111111111111111111111111111111'
 export const SOL_RECIPIENT = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
-const ROUTER = '0x000000000000000000000000000000000000c0fe'
+// The fixture's placeholder router: these pools have no contract addresses, so a real router would refuse them
+// (ROUTE_NOT_EXECUTABLE); the tests here read the calldata.
+const ROUTER = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
 
 function token(chainId: number, address: string, symbol: string, decimals: number, usdPrice: string, isNative = false) {
   return {

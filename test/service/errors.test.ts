@@ -23,6 +23,7 @@ import {
   MissingRequiredFieldError,
   NoAvailableRouteError,
   PriceImpactTooHighError,
+  RouteNotExecutableError,
   UnsupportedNetworkAndTokenPairError,
   UnsupportedNetworkError,
   UnsupportedNetworkPairError,
@@ -76,6 +77,14 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
   MISSING_REQUIRED_FIELD: [new MissingRequiredFieldError({ field: 'amount', context: 'swap-action' })],
   NO_AVAILABLE_ROUTE: [new NoAvailableRouteError(pair)],
   PRICE_IMPACT_TOO_HIGH: [new PriceImpactTooHighError({ estimatedPriceImpact: 95.99682353, maxPriceImpact: 15 })],
+  ROUTE_NOT_EXECUTABLE: [
+    new RouteNotExecutableError({
+      chainId: 1,
+      step: '1:curve:0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7',
+      reason:
+        'pool 1:curve:0xbebc44782c7db0a1a60cb6fe97d0b483032ff1c7 (curve, stableswap) is not a Uniswap V2 pair or V3 pool the router executes',
+    }),
+  ],
   UNSUPPORTED_NETWORK: [new UnsupportedNetworkError({ chainId: 5 })],
   UNSUPPORTED_NETWORK_PAIR: [new UnsupportedNetworkPairError({ srcChainId: 1, dstChainId: 56 })],
   UNSUPPORTED_NETWORK_TOKEN_PAIR: [new UnsupportedNetworkAndTokenPairError(pair)],

@@ -33,6 +33,7 @@ import {
 import { type ServedRoutes, serveRoutes } from '../helpers/serveRoutes.js'
 import { openDatabase, valueOf } from '../helpers/sqlite.js'
 import { thrown } from '../helpers/thrown.js'
+import { ARB_USDC, ARB_WETH } from '../helpers/mainnet.js'
 import { ERROR_CASES, type ErrorCase } from './getActionCases.js'
 
 /** A snapshot id for quotes built outside the service (`snapshotIdOf` gives real ones). */
@@ -364,6 +365,53 @@ describe('GET /api/getAction in a Koa app', () => {
     expect(body.error.code).toBe('AMOUNT_TOO_HIGH')
     expect(count()).toBe(before)
     db.close()
+  })
+})
+
+describe('GET /api/getAction with maxSplits (the default fixture)', () => {
+  let api: ServedRoutes
+  const fixture = createEngine(loadSnapshotFile(), { protocolFeeBps: 5 })
+
+  beforeAll(async () => {
+    api = await serveRoutes({
+      apiKey: API_KEY,
+      routers: (store) => [
+        getActionRoutes({ engine: fixture, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 1800 } }),
+      ],
+    })
+  })
+  afterAll(() => api.close())
+
+  // 5M USDC → WETH on Arbitrum: deep enough that dividing it across the USDC/WETH pools pays.
+  const arbitrumSwap = (maxSplits?: string) =>
+    swapQuery({
+      srcChainId: '42161',
+      srcToken: ARB_USDC,
+      dstChainId: '42161',
+      dstToken: ARB_WETH,
+      amount: '5000000000000',
+      ...(maxSplits === undefined ? {} : { maxSplits }),
+    })
+
+  it('a split quote: `splits`, and a tx whose router call carries one part per split, in order', async () => {
+    const { status, body } = await api.get('/getAction', arbitrumSwap('4'))
+    expect(status).toBe(200)
+    const splits = body.splits as { amountIn: { amount: string }; amountOut: { amount: string }; steps: unknown[] }[]
+    expect(splits.length).toBeGreaterThanOrEqual(2)
+    const { functionName, args } = decodeFunctionData({ abi: ROUTER_ABI, data: body.tx.data as Hex })
+    expect(functionName).toBe('swap')
+    const parts = args[2] as readonly { amountIn: bigint; amountOut: bigint; steps: readonly unknown[] }[]
+    expect(parts.map((part) => [part.amountIn, part.amountOut, part.steps.length])).toEqual(
+      splits.map((split) => [BigInt(split.amountIn.amount), BigInt(split.amountOut.amount), split.steps.length]),
+    )
+  })
+
+  it('without maxSplits (default 1): one route, one part', async () => {
+    const { status, body } = await api.get('/getAction', arbitrumSwap())
+    expect(status).toBe(200)
+    expect(body.splits).toBeUndefined()
+    const { args } = decodeFunctionData({ abi: ROUTER_ABI, data: body.tx.data as Hex })
+    expect(args[2]).toHaveLength(1)
   })
 })
 

@@ -14,7 +14,7 @@ import {
   UnsupportedNetworkError,
   UnsupportedSwapDirectionError,
 } from '../../engine/index.js'
-import { ETH_USDC, OP_USDC, SOLANA, SOL_RECIPIENT, SOL_USDC, ZERO } from '../helpers/miniSnapshot.js'
+import { ETH_USDC, OP_USDC, SOLANA, SOL_RECIPIENT, SOL_USDC, SOL_WSOL, ZERO } from '../helpers/miniSnapshot.js'
 
 export interface ErrorCase {
   name: string
@@ -245,6 +245,26 @@ export const ERROR_CASES: readonly ErrorCase[] = [
     reason(SAME_CHAIN),
   ),
   invalid('a venue-only parameter', 'swap', { tokenID: '123' }, 'tokenID', '123'),
+  // maxSplits: an integer 1–4; above 1 only where the transaction is a router call (EVM, Tron).
+  ...['0', '5', '1.5', 'two'].map((value) =>
+    invalid(`maxSplits=${value}`, 'swap', { maxSplits: value }, 'maxSplits', value),
+  ),
+  invalid(
+    'maxSplits=2 from Solana (its transaction carries one route)',
+    'swap',
+    {
+      srcChainId: String(SOLANA),
+      srcToken: SOL_USDC,
+      sender: SOL_RECIPIENT,
+      dstChainId: String(SOLANA),
+      dstToken: SOL_WSOL,
+      recipient: SOL_RECIPIENT,
+      maxSplits: '2',
+    },
+    'maxSplits',
+    '2',
+    reason(/splits need an EVM source chain/),
+  ),
   // Addresses and chains, checked by the engine.
   badAddress('sender malformed (engine)', 'swap', { sender: '0x12' }, 'sender', '0x12', true),
   badAddress('recipient malformed (engine)', 'swap', { recipient: 'nope' }, 'recipient', 'nope', true),

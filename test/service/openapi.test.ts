@@ -122,6 +122,7 @@ describe('the OpenAPI document', () => {
         'negRisk',
         'gasless',
         'maxPriceImpact', // an extension (issue 10): the price-impact guard
+        'maxSplits', // an extension (issue 25): splits executed by the router in one call
       ],
     }
     expect([...query.keys()].sort()).toEqual([...spec.required, ...spec.optional].sort())
@@ -131,6 +132,7 @@ describe('the OpenAPI document', () => {
     expect(schemaOf(query.get('slippage')!)).toMatchObject({ type: 'number', minimum: 0, maximum: 10_000 })
     expect(schemaOf(query.get('actionType')!).enum).toEqual(['swap-action', 'evm-calldata-tx', 'venue'])
     expect(schemaOf(query.get('appFees')!)).toMatchObject({ type: 'array', maxItems: 10 })
+    expect(schemaOf(query.get('maxSplits')!)).toMatchObject({ type: 'integer', minimum: 1, maximum: 4, default: 1 })
     expect(schemaOf(query.get('bridgeIds')!)).toMatchObject({
       type: 'array',
       items: { $ref: '#/components/schemas/BridgeId' },
@@ -201,11 +203,12 @@ describe('the OpenAPI document', () => {
     for (const code of Object.keys(ERROR_CLASSES)) {
       expect(listed.has(code) !== (CODES_NEVER_ANSWERED[code as ErrorCode] !== undefined), code).toBe(true)
     }
-    // SPEC §7.2's 400 codes, all sixteen, and the extensions PRICE_IMPACT_TOO_HIGH and INSUFFICIENT_FUNDS.
+    // SPEC §7.2's 400 codes, all sixteen, and the extensions PRICE_IMPACT_TOO_HIGH, INSUFFICIENT_FUNDS and
+    // ROUTE_NOT_EXECUTABLE.
     expect(listedCodes(document, 400).sort()).toEqual(
       (Object.keys(ERROR_CLASSES) as ErrorCode[]).filter((code) => ERROR_CLASSES[code].status === 400).sort(),
     )
-    expect(listedCodes(document, 400)).toHaveLength(18)
+    expect(listedCodes(document, 400)).toHaveLength(19)
   })
 
   it('getAction: every error class thrown in engine/ and service/ is documented, and every documented 400 code is thrown somewhere', () => {

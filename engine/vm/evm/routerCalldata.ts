@@ -26,13 +26,28 @@ export interface RouterOrder {
 /** `Step` of the router ABI. */
 export interface RouterStep {
   kind: number
+  /** `STEP_VENUE`: how the router executes a swap step (0 for other steps). */
+  venue: number
   chainId: bigint
   dstChainId: bigint
   id: Hex
+  /** The pool contract of a swap step the router executes; the zero address otherwise. */
+  pool: Hex
+  /** Uniswap V3 fee tier (pips) of a V3 step, which the router checks the pool against; 0 otherwise. */
+  fee: number
   tokenIn: Hex
   tokenOut: Hex
   amountIn: bigint
   amountOut: bigint
+}
+
+/** `Part` of the router ABI: one route of a split (a single route is one part). */
+export interface RouterPart {
+  /** Exact-in: the input this part swaps. Exact-out: the quoted figure (the router computes what it needs). */
+  amountIn: bigint
+  /** Exact-out: the output this part must deliver. Exact-in: the quoted figure. */
+  amountOut: bigint
+  steps: readonly RouterStep[]
 }
 
 /** `Fee` of the router ABI. */
@@ -54,7 +69,7 @@ export interface RouterCallArgument {
 export interface RouterCalldataParameters {
   txId: Hex
   order: RouterOrder
-  steps: readonly RouterStep[]
+  parts: readonly RouterPart[]
   fees: readonly RouterFee[]
   call?: RouterCallArgument | undefined
 }
@@ -66,7 +81,7 @@ const HEX_BYTES = /^0x(?:[0-9a-fA-F]{2})*$/
 const ZERO_WORD = '0'.repeat(64)
 
 /**
- * `swap(txId, order, steps, fees)`, or `swapAndCall(…, call)` when `call` is given, as calldata: the same bytes as
+ * `swap(txId, order, parts, fees)`, or `swapAndCall(…, call)` when `call` is given, as calldata: the same bytes as
  * viem's `encodeFunctionData({ abi: ROUTER_ABI, … })`. Refuses what viem refuses (addresses that are not EIP-55
  * valid, integers out of their type's range, a `bytes32` of another size) and odd-length hex, which viem pads.
  *
@@ -75,11 +90,11 @@ const ZERO_WORD = '0'.repeat(64)
  * encodeRouterCalldata({ txId, order, steps, fees }) // '0x…' (selector of swap, then the arguments)
  */
 export function encodeRouterCalldata(parameters: RouterCalldataParameters): Hex {
-  const { txId, order, steps, fees, call } = parameters
+  const { txId, order, fees, call } = parameters
   const parts: Part[] = [
     bytes32(txId, 'txId'),
     { tail: encodeOrder(order) },
-    { tail: dynamicArray(steps.map((step) => encodeStep(step))) },
+    { tail: dynamicArray(parameters.parts.map((part) => encodeRoutePart(part))) },
     { tail: word(fees.length) + fees.map((fee) => address(fee.receiver, 'fee') + uint(fee.amount, 256)).join('') },
   ]
   if (call === undefined) return `${SWAP_SELECTOR}${tuple(parts)}`
@@ -128,12 +143,23 @@ function encodeOrder(order: RouterOrder): string {
   ])
 }
 
+function encodeRoutePart(part: RouterPart): string {
+  return tuple([
+    uint(part.amountIn, 256),
+    uint(part.amountOut, 256),
+    { tail: dynamicArray(part.steps.map((step) => encodeStep(step))) },
+  ])
+}
+
 function encodeStep(step: RouterStep): string {
   return tuple([
     uint(step.kind, 8),
+    uint(step.venue, 8),
     uint(step.chainId, 64),
     uint(step.dstChainId, 64),
     bytes32(step.id, 'step.id'),
+    address(step.pool, 'step.pool'),
+    uint(step.fee, 24),
     { tail: bytes(step.tokenIn, 'step.tokenIn') },
     { tail: bytes(step.tokenOut, 'step.tokenOut') },
     uint(step.amountIn, 256),
@@ -156,7 +182,7 @@ function word(value: number): string {
   return value.toString(16).padStart(64, '0')
 }
 
-function uint(value: bigint | number, bits: 8 | 64 | 256): string {
+function uint(value: bigint | number, bits: 8 | 24 | 64 | 256): string {
   const big = BigInt(value)
   if (big < 0n || big >> BigInt(bits) !== 0n) throw new Error(`${value} does not fit uint${bits}`)
   return big.toString(16).padStart(64, '0')

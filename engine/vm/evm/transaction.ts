@@ -4,13 +4,20 @@
  * times cheaper). Pure: route in, calldata out. Imported through the `transactions` entry only, because viem (still
  * used for hashes and address checks) is slow to import.
  */
-import { type Hex, keccak256, stringToHex, zeroHash } from 'viem'
+import { type Hex, keccak256, stringToHex, zeroAddress, zeroHash } from 'viem'
 import type { Chain, Snapshot, Vm } from '../../graph/types.js'
 import type { AppFee, AppFeeAmount, QuoteResult, RouteStep, SwapDirection } from '../../quote/types.js'
 import { encodeChainAddress } from '../chainAddress.js'
 import { evmModule } from '../evm.js'
 import { STEP_KIND, SWAP_DIRECTION_CODE } from './routerAbi.js'
-import { type RouterFee, type RouterOrder, type RouterStep, encodeRouterCalldata } from './routerCalldata.js'
+import {
+  type RouterFee,
+  type RouterOrder,
+  type RouterPart,
+  type RouterStep,
+  encodeRouterCalldata,
+} from './routerCalldata.js'
+import { assertRouterExecutes, quoteParts, stepExecution } from './routerParts.js'
 
 /** The `tx` object of the action response (SPEC §2.4). */
 export interface EvmTransaction {
@@ -66,11 +73,13 @@ const chainAddressBytes = new Map<string, Hex>()
 const CHAIN_ADDRESS_CACHE_SIZE = 8192
 
 /**
- * Builds the router transaction of a quote: `swap(txId, order, steps, fees)`, or `swapAndCall(…, call)` when a
+ * Builds the router transaction of a quote: `swap(txId, order, parts, fees)`, or `swapAndCall(…, call)` when a
  * call is given. The quote's figures go into the calldata unchanged.
  *
  * @param parameters - see `BuildEvmTransactionParameters`.
  * @returns `{to, data, value, chainId}` for the action response.
+ * @throws RouteNotExecutableError when the source chain's router (unless it is the fixture's placeholder) cannot
+ *   run a step of the route: a bridge hop, or a pool that is not a Uniswap V2 pair or V3 pool with an address.
  * @throws Error when the source chain is not an EVM chain, or the quote's fees are inconsistent (amounts that do
  *   not sum to `applicationFee`, or `appFees` given and not the quote's): a bug, not user input.
  *
@@ -80,6 +89,7 @@ const CHAIN_ADDRESS_CACHE_SIZE = 8192
  */
 export function buildEvmTransaction(parameters: BuildEvmTransactionParameters): EvmTransaction {
   const { srcChain, data } = encodeRouterCall(parameters, evmModule.vm, (address) => address as Hex)
+  assertRouterExecutes(parameters.snapshot, srcChain, parameters.quote)
   return {
     to: srcChain.routerAddress,
     data,
@@ -127,14 +137,18 @@ export function encodeRouterCall(
     swapDirection: SWAP_DIRECTION_CODE[parameters.swapDirection],
     deadline: BigInt(parameters.deadline),
   }
-  const steps = quote.steps.map((step) => encodeStep(snapshot, step))
+  const parts: RouterPart[] = quoteParts(quote).map((part) => ({
+    amountIn: part.amountIn,
+    amountOut: part.amountOut,
+    steps: part.steps.map((step) => encodeStep(snapshot, step)),
+  }))
   const fees = routerFees(quote, parameters.appFees).map((fee) => ({ ...fee, receiver: abiAddress(fee.receiver) }))
   const call = parameters.call && {
     ...parameters.call,
     target: parameters.call.target as Hex,
     erc20Spender: parameters.call.erc20Spender as Hex,
   }
-  return { srcChain, data: encodeRouterCalldata({ txId: parameters.txId, order, steps, fees, call }) }
+  return { srcChain, data: encodeRouterCalldata({ txId: parameters.txId, order, parts, fees, call }) }
 }
 
 /**
@@ -170,11 +184,15 @@ function encodeStep(snapshot: Snapshot, step: RouteStep): RouterStep {
     if (chain === undefined) throw new Error(`route step on unknown chain ${chainId}`)
     return chain.vm
   }
+  const execution = stepExecution(snapshot, step)
   return {
     kind: STEP_KIND[step.type],
+    venue: execution.venue,
     chainId: BigInt(step.chainId),
     dstChainId: BigInt(step.dstChainId),
     id: stepId(step),
+    pool: 'pool' in execution ? execution.pool : zeroAddress,
+    fee: 'fee' in execution ? execution.fee : 0,
     tokenIn: cachedChainAddress(vmOf(step.chainId), step.tokenIn),
     tokenOut: cachedChainAddress(vmOf(step.dstChainId), step.tokenOut),
     amountIn: BigInt(step.amountIn),

@@ -117,7 +117,7 @@ describe('split quotes', () => {
     expect(error.details.parameter).toBe('maxSplits')
   })
 
-  it('getAction never asks for a split: its transaction executes one route, so it ignores maxSplits', () => {
+  it('getAction passes maxSplits on (its router transaction executes every part); absent, no split', () => {
     const query = {
       actionType: 'swap-action',
       swapDirection: 'exact-amount-in',
@@ -128,10 +128,12 @@ describe('split quotes', () => {
       dstToken: ARB_WETH,
       amount: LARGE.amount as string,
       slippage: '50',
-      maxSplits: '4',
     }
-    const { quoteRequest } = parseGetAction(query, { appFees: [] })
-    expect(quoteRequest.maxSplits).toBe(1)
-    expect(engine.quote(quoteRequest).splits).toBeUndefined()
+    const split = parseGetAction({ ...query, maxSplits: '4' }, { appFees: [] }).quoteRequest
+    expect(split.maxSplits).toBe(4)
+    expect(engine.quote(split).splits?.length).toBeGreaterThanOrEqual(2)
+    const single = parseGetAction(query, { appFees: [] }).quoteRequest
+    expect(single.maxSplits).toBe(1)
+    expect(engine.quote(single).splits).toBeUndefined()
   })
 })

@@ -51,7 +51,7 @@ export const ARTIFACTS = {
  * Multicall3's creation code, as viem ships it for deployless calls (its constants are not a public export, so it is
  * read from viem's own file).
  */
-function multicall3Bytecode(): Hex {
+export function multicall3Bytecode(): Hex {
   const file = join(dirname(require.resolve('viem/package.json')), '_esm/constants/contracts.js')
   const match = /multicall3Bytecode\s*=\s*'(0x[0-9a-f]+)'/.exec(readFileSync(file, 'utf8'))
   if (match === null) throw new Error(`no multicall3Bytecode in ${file}`)

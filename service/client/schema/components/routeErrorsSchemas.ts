@@ -58,6 +58,34 @@ export interface RouteErrorsSchemas {
          */
         timestamp: string;
     };
+    /** @description `ROUTE_NOT_EXECUTABLE` (HTTP 400): Route not executable. */
+    RouteNotExecutableError: {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        code: "ROUTE_NOT_EXECUTABLE";
+        /** @constant */
+        name: "RouteNotExecutableError";
+        /** @description Human-readable; may change. Branch on `code`, never on the message. */
+        message: string;
+        /** @example Route not executable */
+        title: string;
+        /** @constant */
+        statusCode: 400;
+        details: {
+            chainId: components["schemas"]["ChainId"];
+            /** @description The step the router cannot run: its pool or lane id in the snapshot (or its type, `wrap`/`unwrap`). */
+            step: string;
+            /** @description Why the router cannot run it. */
+            reason: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the error was answered (ISO 8601, UTC).
+         */
+        timestamp: string;
+    };
     /** @description `UNSUPPORTED_NETWORK` (HTTP 400): Unsupported network. */
     UnsupportedNetworkError: {
         /**

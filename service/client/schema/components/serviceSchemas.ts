@@ -71,7 +71,7 @@ export interface ServiceSchemas {
         steps: components["schemas"]["RouteStep"][];
         /** @description Whether the router must be approved for the source token (an ERC-20 on an EVM chain). */
         requiresTokenApproval: boolean;
-        /** @description *Extension*: present only when the request allowed a split (`maxSplits` > 1, library only) and one beats the best single route net of the added network cost. The top-level figures are then those of the whole split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge fee converted into the first's token at snapshot prices), `estimatedTxTime` the slowest part's, and `estimatedPriceImpact` that of the parts together. Parts by decreasing share; shares sum to 10000. */
+        /** @description *Extension*: present only when the request allowed a split (`maxSplits` > 1) and one beats the best single route net of the added network cost. The top-level figures are then those of the whole split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge fee converted into the first's token at snapshot prices), `estimatedTxTime` the slowest part's, and `estimatedPriceImpact` that of the parts together. Parts by decreasing share; shares sum to 10000. */
         splits?: components["schemas"]["SplitPart"][];
         /** @description The best routes, best first, one per distinct path: ranked net of `networkFee` (exact-in: most out after network cost; exact-out: least in plus network cost), without routes over `maxPriceImpact` and without detours (a route through the tokens of a better one, in the same order, with hops added, that delivers no more or needs no less). The first is the route of the top-level figures, unless the quote is a split (`splits`): single routes only. */
         allRoutes: components["schemas"]["RouteQuote"][];
@@ -131,6 +131,11 @@ export interface ServiceSchemas {
          * @example 15
          */
         maxPriceImpact: number;
+        /**
+         * @description When the request gave one (absent: 1, no split).
+         * @default 1
+         */
+        maxSplits: number;
         /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
         solanaSponsor?: components["schemas"]["SolanaAddress"];
         /** @description Canonical: leading zeros dropped. */
@@ -158,6 +163,11 @@ export interface ServiceSchemas {
          * @example 15
          */
         maxPriceImpact: number;
+        /**
+         * @description When the request gave one (absent: 1, no split).
+         * @default 1
+         */
+        maxSplits: number;
         /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
         solanaSponsor?: components["schemas"]["SolanaAddress"];
         to: components["schemas"]["EvmAddress"];

@@ -137,6 +137,11 @@ export interface VenueTradingSchemas {
          * @example 15
          */
         maxPriceImpact: number;
+        /**
+         * @description When the request gave one (absent: 1, no split).
+         * @default 1
+         */
+        maxSplits: number;
         /** @description Pays the fees and rent of a Solana same-chain swap and co-signs, when given. */
         solanaSponsor?: components["schemas"]["SolanaAddress"];
         /** @description BUY: as for `swap-action`; SELL: shares (10⁻⁶ units). Canonical. */

@@ -5,10 +5,10 @@ import { ROUTER_ABI } from '../../../../engine/transactions.js'
 import { type RouterCalldataParameters, encodeRouterCalldata } from '../../../../engine/vm/evm/routerCalldata.js'
 
 /** The reference: viem's generic encoder over the ABI. */
-function viemCalldata({ txId, order, steps, fees, call }: RouterCalldataParameters): Hex {
+function viemCalldata({ txId, order, parts, fees, call }: RouterCalldataParameters): Hex {
   return call === undefined
-    ? encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swap', args: [txId, order, steps, fees] })
-    : encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapAndCall', args: [txId, order, steps, fees, call] })
+    ? encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swap', args: [txId, order, parts, fees] })
+    : encodeFunctionData({ abi: ROUTER_ABI, functionName: 'swapAndCall', args: [txId, order, parts, fees, call] })
 }
 
 const hexOf = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}` as Hex
@@ -50,18 +50,28 @@ const parametersArbitrary: fc.Arbitrary<RouterCalldataParameters> = fc.record({
     swapDirection: fc.integer({ min: 0, max: 255 }),
     deadline: uint(64),
   }),
-  steps: fc.array(
+  parts: fc.array(
     fc.record({
-      kind: fc.integer({ min: 0, max: 255 }),
-      chainId: uint(64),
-      dstChainId: uint(64),
-      id: hexBytes(32, 32),
-      tokenIn: chainAddress,
-      tokenOut: chainAddress,
       amountIn: uint(256),
       amountOut: uint(256),
+      steps: fc.array(
+        fc.record({
+          kind: fc.integer({ min: 0, max: 255 }),
+          venue: fc.integer({ min: 0, max: 255 }),
+          chainId: uint(64),
+          dstChainId: uint(64),
+          id: hexBytes(32, 32),
+          pool: address,
+          fee: fc.oneof(fc.constantFrom(0, 2 ** 24 - 1), fc.integer({ min: 0, max: 2 ** 24 - 1 })),
+          tokenIn: chainAddress,
+          tokenOut: chainAddress,
+          amountIn: uint(256),
+          amountOut: uint(256),
+        }),
+        { maxLength: 6 },
+      ),
     }),
-    { maxLength: 6 },
+    { maxLength: 4 },
   ),
   fees: fc.array(fc.record({ receiver: address, amount: uint(256) }), { maxLength: 10 }),
   call: fc.option(
@@ -94,12 +104,25 @@ const BASE: RouterCalldataParameters = {
     swapDirection: 0,
     deadline: 1_700_000_000n,
   },
-  steps: [],
+  parts: [],
   fees: [],
+}
+const STEP = {
+  kind: 0,
+  venue: 2,
+  chainId: 42161n,
+  dstChainId: 42161n,
+  id: TX_ID,
+  pool: ADDRESS,
+  fee: 500,
+  tokenIn: ADDRESS,
+  tokenOut: ADDRESS,
+  amountIn: 1n,
+  amountOut: 1n,
 }
 
 describe('encodeRouterCalldata', () => {
-  it('is byte for byte viem’s encodeFunctionData on 3,000 generated routes (swap and swapAndCall)', () => {
+  it('is byte for byte viem’s encodeFunctionData on 3,000 generated routes (swap and swapAndCall, 0–4 parts of 0–6 steps)', () => {
     fc.assert(
       fc.property(parametersArbitrary, (parameters) => {
         expect(encodeRouterCalldata(parameters)).toBe(viemCalldata(parameters))
@@ -123,6 +146,8 @@ describe('encodeRouterCalldata', () => {
     ['a bad checksum', { order: { ...BASE.order, refundTo: ADDRESS.replace('b', 'B') as Hex } }],
     ['a short address', { fees: [{ receiver: '0x1234' as Hex, amount: 1n }] }],
     ['a 31-byte bytes32', { txId: `0x${'ab'.repeat(31)}` as Hex }],
+    ['uint24 above 2^24 − 1', { parts: [{ amountIn: 1n, amountOut: 1n, steps: [{ ...STEP, fee: 2 ** 24 }] }] }],
+    ['a short pool address', { parts: [{ amountIn: 1n, amountOut: 1n, steps: [{ ...STEP, pool: '0x12' as Hex }] }] }],
   ])('refuses what viem refuses: %s', (_name, change) => {
     const parameters = { ...BASE, ...change } as RouterCalldataParameters
     expect(() => viemCalldata(parameters)).toThrow()

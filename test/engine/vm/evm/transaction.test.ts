@@ -1,9 +1,16 @@
-import { type Hex, decodeFunctionData, getAddress, keccak256 } from 'viem'
+import { type Hex, decodeFunctionData, getAddress, keccak256, zeroAddress } from 'viem'
 import { describe, expect, it } from 'vitest'
-import { type QuoteRequest, type QuoteResult, createEngine, loadSnapshot } from '../../../../engine/index.js'
+import {
+  type QuoteRequest,
+  type QuoteResult,
+  RouteNotExecutableError,
+  createEngine,
+  loadSnapshot,
+} from '../../../../engine/index.js'
 import {
   ROUTER_ABI,
   STEP_KIND,
+  STEP_VENUE,
   SWAP_DIRECTION_CODE,
   buildEvmTransaction,
   decodeChainAddress,
@@ -14,6 +21,7 @@ import {
 import {
   ETH,
   ETH_USDC,
+  ETH_WETH,
   OP,
   OP_USDC,
   OP_WETH,
@@ -25,11 +33,12 @@ import {
   ZERO,
   miniSnapshot,
 } from '../../../helpers/miniSnapshot.js'
+import { thrown } from '../../../helpers/thrown.js'
 
 const engine = createEngine(loadSnapshot(miniSnapshot()), { protocolFeeBps: 5 })
 const TX_ID: Hex = `0x${'ab'.repeat(32)}`
 const DEADLINE = 1_700_000_000
-const ROUTER = '0x000000000000000000000000000000000000c0fe'
+const ROUTER = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
 const FEE_A = '0x2222222222222222222222222222222222222222'
 const FEE_B = '0x3333333333333333333333333333333333333333'
 const REFUND = '0x4444444444444444444444444444444444444444'
@@ -61,12 +70,17 @@ function expectQuoteEncoded(
   recipientVm: 'evm' | 'solana',
   recipient: string,
 ) {
-  const [txId, order, steps, fees] = args as [
+  const [txId, order, parts, fees] = args as [
     Hex,
     Record<string, unknown>,
-    Record<string, unknown>[],
+    { amountIn: bigint; amountOut: bigint; steps: Record<string, unknown>[] }[],
     Record<string, unknown>[],
   ]
+  // A single route is one part: its first hop's input, the quote's output, the quote's steps.
+  expect(parts).toHaveLength(1)
+  expect(parts[0]!.amountIn).toBe(BigInt(quote.steps[0]!.amountIn))
+  expect(parts[0]!.amountOut).toBe(BigInt(quote.amountOut.amount))
+  const steps = parts[0]!.steps
   expect(txId).toBe(TX_ID)
   expect(order).toMatchObject({
     tokenIn: getAddress(quote.amountIn.address),
@@ -83,9 +97,13 @@ function expectQuoteEncoded(
   expect(steps).toEqual(
     quote.steps.map((step) => ({
       kind: STEP_KIND[step.type],
+      // The mini snapshot's pools have no contract address: the router cannot execute them.
+      venue: STEP_VENUE.none,
       chainId: BigInt(step.chainId),
       dstChainId: BigInt(step.dstChainId),
       id: stepId(step),
+      pool: zeroAddress,
+      fee: 0,
       tokenIn: encodeChainAddress(engine.snapshot.chains.get(step.chainId)!.vm, step.tokenIn),
       tokenOut: encodeChainAddress(engine.snapshot.chains.get(step.dstChainId)!.vm, step.tokenOut),
       amountIn: BigInt(step.amountIn),
@@ -117,7 +135,8 @@ describe('buildEvmTransaction', () => {
     expect(tx).toMatchObject({ to: ROUTER, value: '0', chainId: ETH })
     expect(decoded.functionName).toBe('swap')
     expectQuoteEncoded(quote, decoded.args, 'evm', getAddress(SENDER))
-    const [, order, steps, fees] = decoded.args
+    const [, order, [part], fees] = decoded.args
+    const steps = part!.steps
     expect(order.amountIn).toBe(1_000_000_000n)
     expect(order.amountInMax).toBe(order.amountIn)
     expect(order.swapDirection).toBe(SWAP_DIRECTION_CODE['exact-amount-in'])
@@ -159,8 +178,8 @@ describe('buildEvmTransaction', () => {
     })
     expect(exactIn.tx.value).toBe('1000000000000000000')
     expect(exactIn.decoded.args[1].tokenIn).toBe(ZERO)
-    expect(exactIn.decoded.args[2][0]!.kind).toBe(STEP_KIND.wrap)
-    expect(exactIn.decoded.args[2][0]!.id).toBe(`0x${'0'.repeat(64)}`)
+    expect(exactIn.decoded.args[2][0]!.steps[0]!.kind).toBe(STEP_KIND.wrap)
+    expect(exactIn.decoded.args[2][0]!.steps[0]!.id).toBe(`0x${'0'.repeat(64)}`)
     expectQuoteEncoded(exactIn.quote, exactIn.decoded.args, 'evm', getAddress(SENDER))
 
     const exactOut = build({
@@ -186,9 +205,9 @@ describe('buildEvmTransaction', () => {
       swapDirection: 'exact-amount-in',
     })
     expectQuoteEncoded(quote, decoded.args, 'solana', SOL_RECIPIENT)
-    const [, order, steps] = decoded.args
+    const [, order, [part]] = decoded.args
     expect((order.recipient.length - 2) / 2).toBe(32)
-    expect(decodeChainAddress('solana', steps[0]!.tokenOut)).toBe(SOL_USDC)
+    expect(decodeChainAddress('solana', part!.steps[0]!.tokenOut)).toBe(SOL_USDC)
     expect(order.dstChainId).toBe(BigInt(SOLANA))
   })
 
@@ -285,9 +304,10 @@ describe('buildEvmTransaction', () => {
 })
 
 /**
- * keccak256 of the calldata of fixed requests (the mini snapshot, protocol fee 5 bps, `TX_ID`, `DEADLINE`), recorded
- * while the builder still derived the application fees from their bps: taking the amounts from the quote must not move
- * a byte. Amounts are odd on purpose, so that every fee is rounded up (1,000,000,007 × 20 bps → 2,000,001).
+ * keccak256 of the calldata of fixed requests (the mini snapshot, protocol fee 5 bps, `TX_ID`, `DEADLINE`), first
+ * recorded while the builder still derived the application fees from their bps (taking the amounts from the quote must
+ * not move a byte), re-recorded once when the ABI gained `Part[]` and the steps' execution fields (the router
+ * contract). Amounts are odd on purpose, so that every fee is rounded up (1,000,000,007 × 20 bps → 2,000,001).
  */
 const CALLDATA_CASES: {
   name: string
@@ -310,7 +330,7 @@ const CALLDATA_CASES: {
       ],
       refundTo: REFUND,
     },
-    keccak: '0x4517d80ae9c2bd2fddb0559670fab4776f5802317dd3a4c2398cc1d38b8e231d',
+    keccak: '0x697cacf66d20a8b65ad8f51f6e30267576d95f5f894882f6119dddaf05941416',
   },
   {
     name: 'exact-out ERC-20, two fees',
@@ -326,7 +346,7 @@ const CALLDATA_CASES: {
         { bps: 1, receiverAddress: FEE_B },
       ],
     },
-    keccak: '0x6ba79f842dbfdb82ae7936f8a8b1a0aee5b5affc168ffd2cf0b68d77362c4d49',
+    keccak: '0x4af08005c6dcafcdc5888477fc4a502f187911ac5045fbf0d06c1d208f0c41e4',
   },
   {
     name: 'exact-in native, no fees',
@@ -338,7 +358,7 @@ const CALLDATA_CASES: {
       amount: '1000000000000000000',
       swapDirection: 'exact-amount-in',
     },
-    keccak: '0x76b239135804e49fe39a98da78de4dd9d9a29984bf21d78b9e0dd6403615015b',
+    keccak: '0x4368860f235b53330d2f584fce43f45b80f8546f92a61c8e6f3f6b256e438ac2',
   },
   {
     name: 'exact-out native, one fee',
@@ -351,7 +371,7 @@ const CALLDATA_CASES: {
       swapDirection: 'exact-amount-out',
       appFees: [{ bps: 33, receiverAddress: FEE_B }],
     },
-    keccak: '0x350304ee8d35239858d34ef6b932042d7785de601135910cd5b04a9cb9a46a9f',
+    keccak: '0xa57fcbf482828da2a077eda6b5a196a4e45d24e41ef2a371979f1b74964c47b1',
   },
   {
     name: 'Solana recipient, one fee',
@@ -365,7 +385,7 @@ const CALLDATA_CASES: {
       swapDirection: 'exact-amount-in',
       appFees: [{ bps: 9, receiverAddress: FEE_A }],
     },
-    keccak: '0x7e42c2e6fa59e3f8bedb9b80bdcd601d2b170e3cf76734fedf9e78f7095b1fb7',
+    keccak: '0xf5ce72e6c0e23382df90d48eb07fc9f36db1ee497076bd67e59c131863a83bc0',
   },
   {
     name: 'swapAndCall, two fees',
@@ -388,7 +408,7 @@ const CALLDATA_CASES: {
       erc20Spender: '0x6666666666666666666666666666666666666666',
       erc20Amount: 250_000_000n,
     },
-    keccak: '0x56209a21bcc2631bd164f660d78484294c6d96bf65c6d3796855e6c5e4039ade',
+    keccak: '0x45acaebf78b069c810ed221a510ca446aa10c66c28822e19ad0777c09564c21d',
   },
 ]
 
@@ -420,5 +440,84 @@ describe('chain addresses as bytes', () => {
     const bytes = encodeChainAddress(vm, address)
     expect((bytes.length - 2) / 2).toBe(length)
     expect(decodeChainAddress(vm, bytes)).toBe(address)
+  })
+})
+
+describe('a real router refuses, at quote time, the routes it cannot execute', () => {
+  const REAL_ROUTER = '0x000000000000000000000000000000000000c0fe'
+  const PAIR = '0x00000000000000000000000000000000000000a1'
+  /** The mini snapshot on a real router, with the ETH USDC/WETH pool changed by `pool`. */
+  function engineWith(pool: Record<string, unknown>) {
+    const json = miniSnapshot()
+    for (const chain of json.chains) if (chain.vm === 'evm') chain.routerAddress = REAL_ROUTER
+    json.pools = json.pools.map((entry) =>
+      entry.id === 'eth-usdc-weth' ? ({ ...entry, ...pool } as typeof entry) : entry,
+    )
+    return createEngine(loadSnapshot(json), { protocolFeeBps: 5 })
+  }
+  const buildOn = (real: ReturnType<typeof engineWith>, request: Omit<QuoteRequest, 'sender' | 'slippage'>) =>
+    buildEvmTransaction({
+      snapshot: real.snapshot,
+      txId: TX_ID,
+      quote: real.quote({ sender: SENDER, slippage: 50, ...request }),
+      swapDirection: 'exact-amount-in',
+      sender: SENDER,
+      deadline: DEADLINE,
+    })
+  const usdcToWeth = {
+    srcChainId: ETH,
+    srcToken: ETH_USDC,
+    dstChainId: ETH,
+    dstToken: ETH_WETH,
+    amount: '1000000000',
+    swapDirection: 'exact-amount-in',
+  } as const
+
+  it('a pool without a contract address: ROUTE_NOT_EXECUTABLE naming the pool', () => {
+    const error = thrown(() => buildOn(engineWith({}), usdcToWeth), RouteNotExecutableError)
+    expect(error.code).toBe('ROUTE_NOT_EXECUTABLE')
+    expect(error.details).toEqual({
+      chainId: ETH,
+      step: 'eth-usdc-weth',
+      reason: 'pool eth-usdc-weth has no contract address in the snapshot',
+    })
+  })
+
+  it('a pool of another protocol (here a SushiSwap pair): refused, the router has no adapter for it', () => {
+    const error = thrown(
+      () => buildOn(engineWith({ address: PAIR, protocol: 'sushiswap' }), usdcToWeth),
+      RouteNotExecutableError,
+    )
+    expect(error.details.reason).toMatch(/not a Uniswap V2 pair or V3 pool/)
+  })
+
+  it('a bridge hop: refused (the router does not call bridges yet)', () => {
+    const error = thrown(
+      () =>
+        buildOn(engineWith({ address: PAIR }), {
+          ...usdcToWeth,
+          dstChainId: OP,
+          dstToken: OP_USDC,
+        }),
+      RouteNotExecutableError,
+    )
+    expect(error.details).toMatchObject({ chainId: ETH, step: 'cctp-eth-op-usdc' })
+    expect(error.details.reason).toMatch(/bridge hops \(cctp\)/)
+  })
+
+  it('a Uniswap V2 pair with its address: built, the step naming the pair and venue V2', () => {
+    const tx = buildOn(engineWith({ address: PAIR }), usdcToWeth)
+    expect(tx.to).toBe(REAL_ROUTER)
+    const [, , [part]] = decodeFunctionData({ abi: ROUTER_ABI, data: tx.data }).args as unknown as [
+      unknown,
+      unknown,
+      { steps: { venue: number; pool: string; fee: number }[] }[],
+    ]
+    expect(part!.steps).toMatchObject([{ venue: STEP_VENUE.uniswapV2, pool: getAddress(PAIR), fee: 0 }])
+  })
+
+  it('the fixture’s placeholder router refuses nothing: the same route is encoded with venue none', () => {
+    const { decoded } = build(usdcToWeth)
+    expect(decoded.args[2][0]!.steps).toMatchObject([{ venue: STEP_VENUE.none, pool: zeroAddress }])
   })
 })
