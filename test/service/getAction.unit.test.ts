@@ -376,7 +376,13 @@ describe('GET /api/getAction with maxSplits (the default fixture)', () => {
     api = await serveRoutes({
       apiKey: API_KEY,
       routers: (store) => [
-        getActionRoutes({ engine: fixture, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 1800 } }),
+        getActionRoutes({
+          engine: fixture,
+          snapshotId: SNAPSHOT_ID,
+          store,
+          config: { quoteTtlSeconds: 1800 },
+          screenAddresses: () => undefined, // swap actions only, as above
+        }),
       ],
     })
   })
