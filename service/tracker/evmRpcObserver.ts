@@ -5,8 +5,9 @@
  *   quote (the router's `Routed(txId)` event in its receipt, or a payment to the quote's deposit address) →
  *   confirmed at its block's timestamp; `success` but another quote's (or none's) → failed, nothing appended;
  *   `reverted` → failed, with the revert reason obtained by replaying the call on the parent block
- *   (`Error(string)` / `Panic(uint256)` / the router's custom errors decoded; otherwise `execution reverted`). No receipt yet → look again
- *   later (backoff); still none after `notFoundTimeoutSeconds` → failed (the transaction was dropped or never sent).
+ *   (`Error(string)` / `Panic(uint256)` / the router's custom errors decoded; otherwise `execution reverted`).
+ *   No receipt yet → look again later (backoff); still none after `notFoundTimeoutSeconds` → failed (the
+ *   transaction was dropped or never sent).
  * - **Last delivery leg** (the destination chain has an `RPC_URLS` entry too): the crossroute router's
  *   `Delivered(bytes32 indexed txId, …)` event on that chain (`eth_getLogs` at the chain's router address, topic
  *   `txId`, over the blocks since the previous leg); none within `deliveryTimeoutSeconds(leg)` → failed, i.e.
