@@ -13,7 +13,7 @@ import { registerServe } from './commands/serve.js'
 import { registerSimulate } from './commands/simulate.js'
 import { registerSnapshot } from './commands/snapshot.js'
 import { registerSweep } from './commands/sweep.js'
-import { reportError } from './errors.js'
+import { reportError, runProgram } from './errors.js'
 
 const { version } = JSON.parse(readFileSync(packagePath('package.json'), 'utf8')) as {
   version: string
@@ -28,6 +28,10 @@ export function createProgram(): Command {
   const program = new Command('crossroute')
     .description('crossroute: exact cross-chain swap routing over liquidity snapshots')
     .version(version)
+    // Commander's parse errors are thrown, not printed: `runProgram` prints them as every other error. Set before
+    // the commands are added, which inherit both settings.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} })
   const json = () => process.argv.includes('--json')
   const run = async (action: () => unknown): Promise<void> => {
     try {
@@ -45,4 +49,4 @@ export function createProgram(): Command {
   return program
 }
 
-await createProgram().parseAsync(process.argv)
+await runProgram(createProgram(), process.argv)

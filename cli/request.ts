@@ -4,7 +4,13 @@
  */
 import type { Command } from 'commander'
 import { type Engine, createEngine } from '../engine/createEngine.js'
-import type { QuoteRequest, Snapshot, Token } from '../engine/index.js'
+import {
+  InvalidDstTokenError,
+  InvalidSrcTokenError,
+  MissingRequiredFieldError,
+  UnsupportedNetworkError,
+} from '../engine/errors/index.js'
+import { type QuoteRequest, type Snapshot, type Token, walletAddressProblem } from '../engine/index.js'
 import { loadSnapshotFile } from '../engine/loader.js'
 import { badOption } from './errors.js'
 
@@ -35,7 +41,10 @@ export function withRequestOptions(command: Command): Command {
     .requiredOption('--dst <chain:token>', 'destination chain id and token symbol or address, e.g. 10:USDT')
     .option('--exact-out', 'the amount is the output wanted (default: the input given)')
     .option('--slippage <bps>', 'slippage tolerance in bps', '50')
-    .option('--sender <address>', `sender address (default ${DEFAULT_SENDER} on EVM-address chains)`)
+    .option(
+      '--sender <address>',
+      `sender address (default ${DEFAULT_SENDER} on EVM-address chains; required elsewhere)`,
+    )
     .option('--recipient <address>', 'receiver on the destination chain, required across address formats')
 }
 
@@ -63,7 +72,9 @@ export function engineOf(options: { snapshot?: string }): Engine {
  * The snapshot token a `chainId:symbol` or `chainId:address` names; an address the snapshot lacks is kept as
  * given, so that the engine answers it with the spec's token error.
  *
- * @throws InvalidParameterError for a malformed value, an unknown or an ambiguous symbol.
+ * @throws InvalidParameterError for a malformed value or an ambiguous symbol; UnsupportedNetworkError for a chain
+ *   the snapshot lacks; InvalidSrcTokenError (`--src`) or InvalidDstTokenError (else) for a symbol no
+ *   token of the chain has — the codes the engine answers for an unknown chain or token address.
  * @example resolveToken(engine.snapshot, '--src', '42161:USDC').address // '0xaf88…5831'
  */
 export function resolveToken(
@@ -75,6 +86,8 @@ export function resolveToken(
   if (match === null) throw badOption(option, value, 'must be <chainId>:<symbol or address>, e.g. 42161:USDC')
   const chainId = Number(match[1])
   const name = match[2]!
+  const chain = snapshot.chains.get(chainId)
+  if (chain === undefined) throw new UnsupportedNetworkError({ chainId })
   const onChain = [...snapshot.tokens.values()].filter((token) => token.chainId === chainId)
   const byAddress = onChain.find((token) => token.address.toLowerCase() === name.toLowerCase())
   if (byAddress !== undefined) return { chainId, address: byAddress.address, token: byAddress }
@@ -85,7 +98,8 @@ export function resolveToken(
     throw badOption(option, value, `symbol ${name} names several tokens on chain ${chainId}: ${addresses}`)
   }
   if (name.length >= 20) return { chainId, address: name, token: undefined }
-  throw badOption(option, value, `no token with symbol ${name} on chain ${chainId} in the snapshot`)
+  const message = `${option} ${value}: no token with symbol ${name} on chain ${chainId} (${chain.name}) in the snapshot`
+  throw option === '--src' ? new InvalidSrcTokenError(message) : new InvalidDstTokenError(message)
 }
 
 /**
@@ -102,13 +116,22 @@ export function parseAmount(option: string, value: string): string {
 /**
  * The quote request (without its amount) the options describe.
  *
- * @throws InvalidParameterError for a bad `--src`, `--dst` or `--slippage`.
+ * @throws resolveToken's errors for `--src` and `--dst`; InvalidParameterError for a bad `--slippage`;
+ *   MissingRequiredFieldError (`--sender`) for a source chain whose addresses are not EVM addresses and no
+ *   `--sender`: the default sender is an EVM address, which such a chain would refuse.
  */
 export function requestOf(snapshot: Snapshot, options: RequestOptions): Omit<QuoteRequest, 'amount'> {
   const src = resolveToken(snapshot, '--src', options.src)
   const dst = resolveToken(snapshot, '--dst', options.dst)
   const slippage = Number(options.slippage)
   if (!/^\d+(\.\d+)?$/.test(options.slippage)) throw badOption('--slippage', options.slippage, 'must be bps, e.g. 50')
+  const srcChain = snapshot.chains.get(src.chainId)!
+  if (options.sender === undefined && walletAddressProblem(srcChain.vm, DEFAULT_SENDER) !== undefined) {
+    throw new MissingRequiredFieldError({
+      field: '--sender',
+      context: `a ${srcChain.name} (${srcChain.vm}) source needs the sender's address; the default is an EVM address`,
+    })
+  }
   return {
     sender: options.sender ?? DEFAULT_SENDER,
     ...(options.recipient === undefined ? {} : { recipient: options.recipient }),

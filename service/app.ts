@@ -8,13 +8,14 @@
  * | `requestId` | `ctx.state.requestId` and the `x-request-id` header, before anything can fail |
  * | `errors` | every error below becomes the SPEC §7.1 envelope |
  * | `routeCheck` | 404 for an unknown path, 405 (+ `Allow`) for a wrong method, 204 for `OPTIONS` |
- * | public routes | `GET /api/health`, `GET /api/openapi.json`: the only routes that need no key |
+ * | public routes | `GET /api/health`, `GET /api/openapi.json`: the only routes that need no key (`routeTableOf`) |
  * | `auth` | `x-api-key` (SPEC §5) |
  * | `compliance` | geo-blocking and wallet screening (SPEC §5.6) |
  * | API routes | everything else under `/api` |
  */
 import { createRouter } from './routes/router.js'
 import Koa from 'koa'
+import type Router from '@koa/router'
 import type { Engine } from '../engine/index.js'
 import type { ServiceConfig } from './config.js'
 import { instrumentStore } from './metrics/observations.js'
@@ -45,6 +46,8 @@ import { openStore } from './store/open.js'
 import { withoutQuoteRecords } from './withoutQuoteRecords.js'
 import type { Store } from './store/store.js'
 import type { AppState, AuthenticatedState } from './types.js'
+import type { RouteEntry } from './routeAccess.js'
+import { MAX_BATCH_ACTIONS } from './schema/getActions.js'
 import type { VenueReads } from './venue/venue.js'
 import { venueFromConfig } from './venue/venueFromConfig.js'
 
@@ -92,9 +95,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
   // Mounted below `createAuth` only: its routes are typed with the key present (`AuthenticatedState`).
   const api = createRouter<AuthenticatedState>({ prefix: API_PREFIX })
   const compliance = createCompliance(config, { snapshot: engine.snapshot })
-  const actionDeps = { engine, snapshotId, store, config, sourceStateFetchers: sourceStateFetchers(config) }
-  api.use(getActionRoutes(actionDeps).routes())
-  api.use(getActionsRoutes({ ...actionDeps, screenAddresses: compliance.screenAddresses }).routes())
+  const { screenAddresses } = compliance
+  const actionDeps = {
+    engine,
+    snapshotId,
+    store,
+    config,
+    sourceStateFetchers: sourceStateFetchers(config),
+    screenAddresses,
+  }
+  const getActionRouter = getActionRoutes(actionDeps)
+  const getActionsRouter = getActionsRoutes(actionDeps)
+  api.use(getActionRouter.routes())
+  api.use(getActionsRouter.routes())
   api.use(
     registerTxsRoutes({ store }).routes(),
     relayGaslessRoutes({ store, provider: gaslessProviderOf(config.gaslessProviderUrl) }).routes(),
@@ -102,7 +115,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     getTransactionsRoutes({ store, keys }).routes(),
     venueRoutes({ venue }).routes(),
   )
-  api.use(venueUserRoutes({ store }).routes(), workflowStatusRoutes({ store }).routes())
+  api.use(venueUserRoutes({ store, screenAddresses }).routes(), workflowStatusRoutes({ store }).routes())
   if (options.testRoutes === true) api.use(testRoutes().routes())
 
   const app = new Koa<AppState>()
@@ -115,7 +128,57 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     .use(createAuth(keys))
     .use(compliance)
     .use(api.routes())
+  const quoting = new Map<string, number>([
+    ...pathsOf(getActionRouter, API_PREFIX).map((path) => [path, 1] as const),
+    ...pathsOf(getActionsRouter, API_PREFIX).map((path) => [path, MAX_BATCH_ACTIONS] as const),
+  ])
+  routeTables.set(
+    app,
+    Object.freeze([...describeRoutes(publicApi, true, quoting), ...describeRoutes(api, false, quoting)]),
+  )
   return app
+}
+
+/** The route tables of the apps `createApp` built. */
+const routeTables = new WeakMap<Koa<AppState>, readonly RouteEntry[]>()
+
+/** The layers of a router that are routes (plain `use` layers have no methods). */
+const routeLayers = (router: Router<AppState> | Router<AuthenticatedState>) =>
+  router.stack.filter((layer) => layer.methods.length > 0)
+
+/** Route paths are strings here: every route of the service has a literal path. */
+const pathsOf = (router: Router<AuthenticatedState>, prefix: string) =>
+  routeLayers(router).map((layer) => prefix + String(layer.path))
+
+/** One entry per method of each route (`HEAD` left out: it goes wherever `GET` does). */
+function describeRoutes(
+  router: Router<AppState> | Router<AuthenticatedState>,
+  isPublic: boolean,
+  quoting: ReadonlyMap<string, number>,
+): RouteEntry[] {
+  return routeLayers(router).flatMap((layer) =>
+    layer.methods
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({
+        method,
+        path: String(layer.path),
+        isPublic,
+        maxQuotes: quoting.get(String(layer.path)) ?? 0,
+      })),
+  )
+}
+
+/**
+ * The routes of an app built by `createApp`: the routers mounted above the auth middleware are public, the others
+ * need a key; `getAction` records one quote, `getActions` a batch. The workers report it to the main thread
+ * (`routeAccess.ts`), which then answers a request without a valid key on a keyed route itself.
+ *
+ * @param app - an app `createApp` returned
+ * @returns its routes, or an empty list for an app built some other way
+ * @example routeTableOf(createApp(deps)).find((route) => route.path === '/api/health')?.isPublic // true
+ */
+export function routeTableOf(app: Koa<AppState>): readonly RouteEntry[] {
+  return routeTables.get(app) ?? []
 }
 
 /**

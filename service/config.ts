@@ -10,7 +10,10 @@ import { parseRouterAddresses } from './routerAddresses.js'
 export interface ServiceConfig {
   /** `PORT`, default 3000 (0: any free port). */
   readonly port: number
-  /** `HOST`, default `0.0.0.0`. */
+  /**
+   * `HOST`. Default: `0.0.0.0` (every interface) in production; `127.0.0.1` outside it, where the public development
+   * keys are served, so that a laptop's service is not reachable from its network unless `HOST` says so.
+   */
   readonly host: string
   /** `NODE_ENV === 'production'`: refuses development keys. */
   readonly production: boolean
@@ -73,6 +76,40 @@ export interface ServiceConfig {
    * (`npm run keys:limit`), per replica. `RATE_LIMIT_REQUESTS=0`: unlimited.
    */
   readonly defaultRateLimit: { readonly requests: number; readonly windowSeconds: number }
+  /**
+   * `UNAUTHENTICATED_RATE_LIMIT_REQUESTS` per `UNAUTHENTICATED_RATE_LIMIT_WINDOW_SECONDS`, default 600 per 60 s:
+   * requests without a valid key from one client address (`CLIENT_IP_HEADER`), per replica; beyond: 429. `0`:
+   * unlimited.
+   */
+  readonly unauthenticatedRateLimit: { readonly requests: number; readonly windowSeconds: number }
+  /**
+   * `CLIENT_IP_HEADER` (e.g. `x-forwarded-for`, `x-real-ip`, `cf-connecting-ip`), lower-cased: the header a fronting
+   * proxy sets to the client's address, for the limit on requests without a valid key. Default none: the socket's
+   * address (set it behind a proxy, or every client shares the proxy's address; never without one: clients could
+   * then pick their address).
+   */
+  readonly clientIpHeader: string | undefined
+  /**
+   * `DAILY_QUOTE_QUOTA`, default 1,000,000: quotes a key may record per UTC day, per replica, unless it has its own
+   * (`npm run keys:quota`); beyond: 429. `0`: unlimited.
+   */
+  readonly dailyQuoteQuota: number
+  /**
+   * `MAX_CONNECTIONS`, default 4096: open connections at once; a request on a connection beyond it gets 503 (and the
+   * connection is closed).
+   */
+  readonly maxConnections: number
+  /**
+   * `MAX_BUFFERED_BYTES`, default 64 MiB: request bodies the main thread holds at once, over every connection (each
+   * also within `BODY_LIMIT_BYTES`); a body that would go over gets 503 with Retry-After.
+   */
+  readonly maxBufferedBytes: number
+  /**
+   * `PROBE_PORT`, default none: a second listener, in a thread of its own, answering only `GET /api/health` and
+   * `GET /api/ready` (README "Probes"), so that probes are answered promptly even when the main thread is saturated.
+   * `0`: any free port (printed).
+   */
+  readonly probePort: number | undefined
   /**
    * `METRICS_TOKEN`: `GET /api/metrics` then needs `Authorization: Bearer <token>`. Unset: the metrics are open
    * outside production and not served (404) in production.
@@ -175,7 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
   const quoteTtlSeconds = int('QUOTE_TTL_SECONDS', 1800, 1, 365 * 24 * 3600)
   return Object.freeze({
     port: int('PORT', 3000, 0, 65_535),
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     production: env.NODE_ENV === 'production',
     threads: int('THREADS', availableParallelism(), 1, 256),
     concurrentTasksPerWorker: int('CONCURRENT_TASKS_PER_WORKER', 8, 1, 1024),
@@ -201,6 +238,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
       requests: int('RATE_LIMIT_REQUESTS', 6000, 0, 1_000_000_000),
       windowSeconds: int('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     }),
+    unauthenticatedRateLimit: Object.freeze({
+      requests: int('UNAUTHENTICATED_RATE_LIMIT_REQUESTS', 600, 0, 1_000_000_000),
+      windowSeconds: int('UNAUTHENTICATED_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    }),
+    clientIpHeader: clientIpHeader(env.CLIENT_IP_HEADER),
+    dailyQuoteQuota: int('DAILY_QUOTE_QUOTA', 1_000_000, 0, 1_000_000_000_000),
+    maxConnections: int('MAX_CONNECTIONS', 4096, 1, 1_000_000),
+    maxBufferedBytes: int('MAX_BUFFERED_BYTES', 64 * 1024 * 1024, 1, 16 * 1024 * 1024 * 1024),
+    probePort: env.PROBE_PORT === undefined || env.PROBE_PORT === '' ? undefined : int('PROBE_PORT', 0, 0, 65_535),
     metricsToken: env.METRICS_TOKEN || undefined,
     geoHeader: (env.GEO_HEADER || 'cf-ipcountry').toLowerCase(),
     geoBlocked: Object.freeze(
@@ -289,6 +335,14 @@ function databaseUrl(raw: string | undefined): { databaseUrl?: string } {
   if (protocol !== 'postgres:' && protocol !== 'postgresql:')
     throw new Error('DATABASE_URL must be a postgres:// or postgresql:// URL')
   return { databaseUrl: raw }
+}
+
+/** `CLIENT_IP_HEADER`, lower-cased; `undefined` when unset. */
+function clientIpHeader(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined
+  const name = raw.trim().toLowerCase()
+  if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new Error(`CLIENT_IP_HEADER must be a header name, got ${raw}`)
+  return name
 }
 
 function benchNoStore(env: NodeJS.ProcessEnv): boolean {

@@ -155,6 +155,7 @@ async function runRequest(
   const ctx = app.createContext(req as unknown as IncomingMessage, res as unknown as ServerResponse) as AppContext
   // Routes read it through `readJsonBody` (routes/body.ts); the field is declared in types.ts.
   ctx.request.rawBody = request.body
+  if (request.quoteAllowance !== undefined) ctx.state.quoteAllowance = request.quoteAllowance
   try {
     await handle(ctx)
     return readResponse(ctx, res)
@@ -169,12 +170,16 @@ async function runRequest(
 function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
   const status = ctx.status
   const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute
-  const route = typeof matched === 'string' ? { route: matched } : {}
+  // For the main thread: the route pattern (metrics) and what a quoting route quoted (rate limit, quote quota).
+  const meta = {
+    ...(typeof matched === 'string' ? { route: matched } : {}),
+    ...(ctx.state.quotes === undefined ? {} : { quotes: ctx.state.quotes }),
+  }
   if (EMPTY_STATUSES.has(status)) {
     res.removeHeader('content-type')
     res.removeHeader('content-length')
     res.removeHeader('transfer-encoding')
-    return { status, headers: res.wireHeaders(), body: '', ...route }
+    return { status, headers: res.wireHeaders(), body: '', ...meta }
   }
   const value: unknown = ctx.body
   let body: string
@@ -188,5 +193,5 @@ function readResponse(ctx: AppContext, res: WireOutgoing): WireResponse {
     throw new TypeError('stream bodies cannot cross the worker boundary')
   } else body = JSON.stringify(value)
   res.setHeader('content-length', Buffer.byteLength(body))
-  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body, ...route }
+  return { status, headers: res.wireHeaders(), body: ctx.method === 'HEAD' ? '' : body, ...meta }
 }

@@ -125,12 +125,13 @@ export class RateLimitedError extends BaseError<RateLimitedDetails, ServiceError
   static override readonly status = 429
   static override readonly title = 'Rate limited'
   static override readonly errorName = 'RateLimitedError'
-  constructor(details: RateLimitedDetails) {
-    super(
-      `This API key is limited to ${details.limit} requests per ${details.windowSeconds} s: retry after ` +
-        `${details.retryAfterSeconds} s`,
-      details,
-    )
+  /** @param message - by default, the key's limit of requests per window; other limits say their own. */
+  constructor(
+    details: RateLimitedDetails,
+    message = `This API key is limited to ${details.limit} requests per ${details.windowSeconds} s: retry after ` +
+      `${details.retryAfterSeconds} s`,
+  ) {
+    super(message, details)
   }
 }
 

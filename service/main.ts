@@ -19,14 +19,15 @@
 import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import { type ServiceConfig, loadConfig } from './config.js'
-import { log } from './log.js'
+import { log, logError } from './log.js'
 import { placeholderRouterNote } from './routerAddresses.js'
 import type { SnapshotJson } from '../engine/graph/types.js'
 import { createMainMetrics } from './metrics/mainMetrics.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
+import { startProbeThread } from './probeThread.js'
 import { type KeyCache, createKeyCache } from './keys/keyRing.js'
-import { createRateLimitCheck } from './rateLimit/keyRateLimits.js'
+import { createAdmission } from './rateLimit/admission.js'
 import { createStoreProbe } from './store/probe.js'
 import { openStore } from './store/open.js'
 import type { Store } from './store/store.js'
@@ -138,10 +139,20 @@ const reloadTriggers = startReloadTriggers(config, {
   coordinator,
   buildChainSnapshot: (path) => pool.runTask(BUILD_CHAIN_SNAPSHOT_TASK, path),
 })
+// Keys, rate limits and quote quotas are checked here, from the headers, before a body is read or a worker sees the
+// request; the quote quota starts from what the store holds for today (a restart does not reset it).
+const { admit, quota } = createAdmission(keys, () => pool.routes, config)
+const startOfTodayMs = Math.floor(Date.now() / 86_400_000) * 86_400_000
+try {
+  quota.seed(await mainStore.quotesRecordedSince(startOfTodayMs / 1000), startOfTodayMs)
+} catch (error) {
+  // Not a reason to stay down: the quota then counts from zero until the end of the day.
+  logError('quota.seed-failed', error)
+}
 // Readiness reads the store on a connection of its own (libsql or pg only: this thread never loads the engine).
 const { server, close } = createQuoteServer(pool, config, {
   isStoreReachable: createStoreProbe(config),
-  checkRateLimit: createRateLimitCheck(keys, config),
+  admit,
   metrics: { metrics, token: config.metricsToken, production: config.production },
 })
 // Where a user first meets tx.to: say which chains still have the default fixture's placeholder router (no code).
@@ -150,6 +161,16 @@ const routerNote = placeholderRouterNote(
   config.routerAddresses,
 )
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
+// PROBE_PORT: the probes also on a listener of their own thread, answered even when this thread is saturated.
+const probes = config.probePort === undefined ? undefined : startProbeThread(config, () => pool.readyWorkers)
+void probes?.port.then(
+  (port) => {
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host
+    process.stdout.write(`crossroute probes listening on http://${host}:${port}${API_PREFIX}\n`)
+  },
+  (error: unknown) =>
+    refuseToStart(`cannot listen on ${config.host}:${config.probePort} for the probes: ${messageOf(error)}`),
+)
 server.listen(config.port, config.host, () => {
   const { address, family, port } = server.address() as AddressInfo
   const host = family === 'IPv6' ? `[${address}]` : address
@@ -175,7 +196,7 @@ function stop(signal: NodeJS.Signals): void {
   // Tracking can stop at once: what it has not done yet, the next start resumes from the store.
   const trackerStopped = tracker.stop()
   void close(SHUTDOWN_GRACE_MS).then(async (outcome) => {
-    await Promise.all([pool.destroy(), trackerStopped])
+    await Promise.all([pool.destroy(), trackerStopped, probes?.stop()])
     keys.stop()
     await mainStore.close()
     log(outcome === 'drained' ? 'info' : 'warn', 'shutdown.complete', { outcome })

@@ -25,6 +25,7 @@ import { createDeadlines } from './deadlines.js'
 import { AT_CAPACITY_RETRY_AFTER_SECONDS, ServiceUnavailableError } from './errors.js'
 import { stuckForMs } from './heartbeat.js'
 import type { ServiceConfig } from './config.js'
+import type { RouteEntry } from './routeAccess.js'
 import type { WireRequest } from './types.js'
 import { encodeRequest } from './wire.js'
 import { log, logError } from './log.js'
@@ -46,6 +47,11 @@ export interface QuotePool {
   readonly capacity: number
   /** Workers that have built their app and are running now, out of `threads` (readiness). */
   readonly readyWorkers: number
+  /**
+   * The routes of the workers' app (`routeAccess.ts`), from the first worker's ready message: which need a key,
+   * which record quotes. Empty until a worker is ready.
+   */
+  readonly routes: readonly RouteEntry[]
   /**
    * Sends a request to a worker, stamped with the time its deadline passes (`answerBy`, set on `request`).
    * @returns the serialized response (`wire.ts`)
@@ -148,6 +154,7 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
   }
 
   let isStarted = false
+  let routes: readonly RouteEntry[] = []
   let isDestroying = false
   let resolveReady!: () => void
   let rejectReady!: (error: unknown) => void
@@ -184,6 +191,7 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
       return fatal(`a replacement worker failed to start: ${message.message}`)
     }
     readyThreads.add(message.threadId)
+    if (routes.length === 0 && message.routes !== undefined) routes = message.routes
     if (message.heartbeat !== undefined) heartbeats.set(message.threadId, message.heartbeat)
     if (isStarted) {
       log('info', 'worker.ready', { threadId: message.threadId })
@@ -220,6 +228,9 @@ export function createQuotePool(config: ServiceConfig, options: CreateQuotePoolO
     capacity,
     get readyWorkers() {
       return readyCount()
+    },
+    get routes() {
+      return routes
     },
     run(request) {
       if (inFlight >= capacity) {

@@ -1,22 +1,36 @@
 /**
- * The main thread's HTTP server: accept, read the body within the limit, hand the request to the pool, write
- * the reply. No application logic runs here (DESIGN "The quote path"). The only answers this thread makes itself:
- * the probes (`probes.ts`: liveness and readiness must not queue behind quotes), and, in the SPEC §7.1 envelope,
- * 429 (the key's rate limit, counted here for every worker), 413 (body over the limit), 503 (queue full, or a
- * request past its deadline), 500 (the worker died) and 400 (HTTP that Node cannot parse, or a request not received
- * within the header and request timeouts); and the metrics (`metrics/`), aggregated here over every thread.
+ * The main thread's HTTP server: accept, admit the request from its headers (`rateLimit/admission.ts`), read the
+ * body within the limits, hand the request to the pool, write the reply. No application logic runs here (DESIGN
+ * "The quote path"). The only answers this thread makes itself: the probes (`probes.ts`: liveness and readiness
+ * must not queue behind quotes), and, in the SPEC §7.1 envelope, 401 (no valid key on a route that needs one),
+ * 429 (a key's rate limit or daily quote quota, or the per-address limit of requests without a valid key), 413
+ * (body over the limit), 503 (queue full, a request past its deadline, over `MAX_CONNECTIONS` or
+ * `MAX_BUFFERED_BYTES`), 500 (the worker died), 400 (HTTP that Node cannot parse, no `Host`, or a request not
+ * received within the header and request timeouts) and 417 (an `Expect` other than `100-continue`); and the
+ * metrics (`metrics/`), aggregated here over every thread.
+ *
+ * No body is read before the key is checked: a request without a valid key is answered (or forwarded, on a public
+ * route or an unknown path, without its body) from its headers, so unauthenticated clients cannot make this thread
+ * buffer anything.
  */
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http'
 import { InvalidParameterError } from '../engine/errors/index.js'
-import { type ApiError, InternalServerError, PayloadTooLargeError, ServiceUnavailableError } from './errors.js'
+import {
+  AT_CAPACITY_RETRY_AFTER_SECONDS,
+  type ApiError,
+  InternalServerError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from './errors.js'
 import type { ServiceConfig } from './config.js'
+import { answerParserErrors, capConnections } from './connectionGuards.js'
 import { logError } from './log.js'
 import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import type { QuotePool } from './pool.js'
 import { type ProbeInputs, isProbe, probeReply } from './probes.js'
 import { type MetricsEndpointOptions, METRICS_PATH, isMetricsRequest, metricsReply } from './metrics/metricsEndpoint.js'
-import type { RateLimitCheck } from './rateLimit/keyRateLimits.js'
+import type { Admission, Admit, RefusalReason } from './rateLimit/admission.js'
 import type { StoreProbe } from './store/probe.js'
 import type { WireRequest } from './types.js'
 import { decodeResponse } from './wire.js'
@@ -36,14 +50,27 @@ export interface QuoteServer {
 export interface QuoteServerOptions {
   /** Whether the store can be read, for readiness; default: always (a server without a store of its own). */
   readonly isStoreReachable?: StoreProbe
-  /** The per-key rate limits (`rateLimit/keyRateLimits.ts`); default: none. */
-  readonly checkRateLimit?: RateLimitCheck
+  /**
+   * Admission from the headers: keys, rate limits, quote quotas (`rateLimit/admission.ts`); default: every request
+   * is forwarded with its body (a server without keys of its own).
+   */
+  readonly admit?: Admit
   /** The metrics: every answer is counted, and `GET /api/metrics` served (`metrics/`); default: none. */
   readonly metrics?: MetricsEndpointOptions
 }
 
 /** The route label of answers made before any route matched (main-thread errors, 404s). */
 const NO_ROUTE = 'none'
+
+/** Whether a request announces a body (which must then be read, or the connection closed). */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
+
+/** How long a 503 for a full pool waits before it is sent (`shed`). */
+const SHED_DELAY_MS = 250
+
+/** Admission without keys: everything goes to a worker, body included. */
+const FORWARD_ALL: Admission = Object.freeze({ kind: 'keyed', settle: () => undefined })
 
 /**
  * Creates (does not start) the HTTP server in front of `pool`.
@@ -57,7 +84,13 @@ export function createQuoteServer(
   pool: QuotePool,
   config: Pick<
     ServiceConfig,
-    'bodyLimitBytes' | 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs' | 'threads'
+    | 'bodyLimitBytes'
+    | 'headersTimeoutMs'
+    | 'requestTimeoutMs'
+    | 'keepAliveTimeoutMs'
+    | 'threads'
+    | 'maxConnections'
+    | 'maxBufferedBytes'
   >,
   options: QuoteServerOptions = {},
 ): QuoteServer {
@@ -69,7 +102,15 @@ export function createQuoteServer(
   const observe = (req: IncomingMessage, route: string, status: number, startedMs: number) =>
     metrics?.observeRequest(route, req.method ?? 'GET', status, (performance.now() - startedMs) / 1000)
 
-  const forward = (req: IncomingMessage, res: ServerResponse, requestId: string, body: string, startedMs: number) => {
+  const forward = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    body: string,
+    startedMs: number,
+    admission: Admission,
+  ) => {
+    if (pool.inFlight >= pool.capacity && !isClosing) return shed(req, res, requestId, startedMs, admission)
     req.headers[REQUEST_ID_HEADER] = requestId
     const request: WireRequest = {
       method: req.method ?? 'GET',
@@ -78,12 +119,20 @@ export function createQuoteServer(
       body,
       remoteAddress: req.socket.remoteAddress ?? '',
     }
+    const settle = admission.kind === 'keyed' ? admission.settle : undefined
+    if (admission.kind === 'keyed' && admission.quoteAllowance !== undefined) {
+      request.quoteAllowance = admission.quoteAllowance
+    }
+    // A request without a valid key is forwarded without its body, which is never read: close, do not drain.
+    const mustClose = admission.kind === 'anonymous' && hasBody(req)
     pool.run(request).then(
       (text) => {
         try {
-          const { status, headers, body: responseBody, route, observations } = decodeResponse(text)
+          const { status, headers, body: responseBody, route, observations, quotes } = decodeResponse(text)
           if (observations !== undefined) metrics?.absorb(observations)
-          if (isClosing) headers.connection = 'close'
+          settle?.(quotes)
+          if (quotes?.isOverAllowance === true) metrics?.observeRefusal('batch_over_allowance' satisfies RefusalReason)
+          if (isClosing || mustClose) headers.connection = 'close'
           res.writeHead(status, headers)
           res.end(responseBody)
           observe(req, route ?? NO_ROUTE, status, startedMs)
@@ -95,16 +144,41 @@ export function createQuoteServer(
         }
       },
       (error: unknown) => {
+        settle?.(undefined)
+        const close: Record<string, string> = mustClose ? { connection: 'close' } : {}
         if (error instanceof ServiceUnavailableError) {
-          writeError(res, requestId, error, { 'retry-after': String(error.details.retryAfterSeconds) })
+          writeError(res, requestId, error, { 'retry-after': String(error.details.retryAfterSeconds), ...close })
         } else {
           // The worker died with this request in flight (piscina replaces it); the details stay in the log.
           logError('request.worker-failed', error, { requestId, method: req.method, url: req.url })
-          writeError(res, requestId, new InternalServerError())
+          writeError(res, requestId, new InternalServerError(), close)
         }
         observe(req, NO_ROUTE, res.statusCode, startedMs)
       },
     )
+  }
+
+  /**
+   * The pool is full: 503, answered after `SHED_DELAY_MS`. A client that ignores `Retry-After` cannot send its next
+   * request on the connection before then, so shedding costs this thread a bounded rate of answers per connection
+   * instead of as many as clients can send (the probes on this thread starved otherwise: issue 24).
+   */
+  const shed = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    startedMs: number,
+    admission: Admission,
+  ) => {
+    if (admission.kind === 'keyed') admission.settle(undefined)
+    const error = new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS })
+    const extra: Record<string, string> = { 'retry-after': String(AT_CAPACITY_RETRY_AFTER_SECONDS) }
+    if (admission.kind === 'anonymous' && hasBody(req)) extra.connection = 'close'
+    setTimeout(() => {
+      if (res.destroyed) return
+      writeError(res, requestId, error, extra)
+      observe(req, NO_ROUTE, 503, startedMs)
+    }, SHED_DELAY_MS)
   }
 
   const writeError = (res: ServerResponse, requestId: string, error: ApiError, extra: Record<string, string> = {}) => {
@@ -173,6 +247,131 @@ export function createQuoteServer(
     )
   }
 
+  /** Refuses a request from the main thread: the envelope, counted by reason; a body is never read. */
+  const refuse = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    startedMs: number,
+    error: ApiError,
+    reason: RefusalReason,
+  ) => {
+    const extra: Record<string, string> = hasBody(req) ? { connection: 'close' } : {}
+    const retryAfter = (error.details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds
+    if (typeof retryAfter === 'number') extra['retry-after'] = String(retryAfter)
+    writeError(res, requestId, error, extra)
+    metrics?.observeRefusal(reason)
+    observe(req, NO_ROUTE, error.status, startedMs)
+  }
+
+  // Bodies held by this thread, over every connection: beyond `maxBufferedBytes`, 503.
+  let bufferedBytes = 0
+  const atCapacity = (message: string) =>
+    new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS }, message)
+
+  /** Reads the body of an admitted request (within the limits), then forwards it. */
+  const readBody = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    startedMs: number,
+    admission: Admission,
+  ) => {
+    const contentLength = req.headers['content-length']
+    if (contentLength !== undefined && Number(contentLength) > limitBytes) {
+      if (admission.kind === 'keyed') admission.settle(undefined)
+      return tooLarge(req, res, requestId, startedMs)
+    }
+    const chunks: Buffer[] = []
+    let receivedBytes = 0
+    let isDone = false
+    const release = () => {
+      if (isDone) return
+      isDone = true
+      bufferedBytes -= receivedBytes
+      req.off('data', onData).off('end', onEnd)
+    }
+    const onData = (chunk: Buffer) => {
+      receivedBytes += chunk.length
+      bufferedBytes += chunk.length
+      if (receivedBytes <= limitBytes && bufferedBytes <= config.maxBufferedBytes) return void chunks.push(chunk)
+      // Over this request's limit, or over what the thread may hold at once: stop buffering and answer now.
+      const isTooLarge = receivedBytes > limitBytes
+      release()
+      chunks.length = 0
+      if (admission.kind === 'keyed') admission.settle(undefined)
+      if (isTooLarge) return tooLarge(req, res, requestId, startedMs)
+      const error = atCapacity('The service holds too many request bodies at once, retry shortly')
+      refuse(req, res, requestId, startedMs, error, 'buffered_bytes')
+    }
+    const onEnd = () => {
+      const body = Buffer.concat(chunks, receivedBytes).toString('utf8')
+      release()
+      forward(req, res, requestId, body, startedMs, admission)
+    }
+    req.on('data', onData).on('end', onEnd)
+    // A client that aborts mid-body (an error, or the stream closes before its end): nothing to answer or forward,
+    // and what it held is released.
+    const abandon = () => {
+      if (isDone) return
+      release()
+      if (admission.kind === 'keyed') admission.settle(undefined)
+    }
+    req.on('error', abandon).once('close', abandon)
+  }
+
+  const admitted = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestId: string,
+    startedMs: number,
+    admission: Admission,
+  ) => {
+    if (admission.kind === 'refused') {
+      return refuse(req, res, requestId, startedMs, admission.error, admission.reason)
+    }
+    // The common case, a GET: no body, no waiting for the request stream's end. A request without a valid key never
+    // has its body read (it goes on without it).
+    if (!hasBody(req) || admission.kind === 'anonymous') {
+      return forward(req, res, requestId, '', startedMs, admission)
+    }
+    readBody(req, res, requestId, startedMs, admission)
+  }
+
+  const handleRequest = (req: IncomingMessage, res: ServerResponse) => {
+    const startedMs = performance.now()
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
+    if (isOverCap(req.socket)) {
+      const error = atCapacity('The service has too many open connections, retry shortly')
+      return refuse(req, res, requestId, startedMs, error, 'connections')
+    }
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); HTTP/1.0 may omit it.
+    if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor >= 1) {
+      const error = new InvalidParameterError({
+        parameter: 'host',
+        value: '',
+        reason: 'HTTP/1.1 requires a Host header',
+      })
+      writeError(res, requestId, error, hasBody(req) ? { connection: 'close' } : {})
+      return observe(req, NO_ROUTE, 400, startedMs)
+    }
+    // The probe catches its own failures (an unreachable store is an answer, "unreachable").
+    if (isProbe(req.method, req.url)) return void answerProbe(req, res, requestId, startedMs)
+    if (options.metrics !== undefined && isMetricsRequest(req.method, req.url)) {
+      return answerMetrics(req, res, requestId, startedMs)
+    }
+    const admission = options.admit?.(req) ?? FORWARD_ALL
+    if (!(admission instanceof Promise)) return admitted(req, res, requestId, startedMs, admission)
+    admission.then(
+      (verdict) => admitted(req, res, requestId, startedMs, verdict),
+      (error: unknown) => {
+        logError('request.admission-failed', error, { requestId })
+        writeError(res, requestId, new InternalServerError(), { connection: 'close' })
+        observe(req, NO_ROUTE, 500, startedMs)
+      },
+    )
+  }
+
   const server = createServer(
     {
       headersTimeout: Math.min(config.headersTimeoutMs, config.requestTimeoutMs),
@@ -180,66 +379,21 @@ export function createQuoteServer(
       keepAliveTimeout: config.keepAliveTimeoutMs,
       // How often Node checks those two timeouts (default 30 s): a timeout fires at most a second late.
       connectionsCheckingInterval: 1000,
+      // Node answers a missing Host itself, with a bare 400 (no envelope, no request id): checked below instead.
+      requireHostHeader: false,
     },
-    (req, res) => {
-      const startedMs = performance.now()
-      const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER])
-      // The probe catches its own failures (an unreachable store is an answer, "unreachable").
-      if (isProbe(req.method, req.url)) return void answerProbe(req, res, requestId, startedMs)
-      if (options.metrics !== undefined && isMetricsRequest(req.method, req.url)) {
-        return answerMetrics(req, res, requestId, startedMs)
-      }
-      const { 'content-length': contentLength, 'transfer-encoding': transferEncoding } = req.headers
-      const limited = options.checkRateLimit?.(req)
-      if (limited !== undefined) {
-        const retryAfter = { 'retry-after': String(limited.details.retryAfterSeconds) }
-        // A body is never read: close the connection instead of draining it.
-        const hasBody = contentLength !== undefined || transferEncoding !== undefined
-        writeError(res, requestId, limited, hasBody ? { ...retryAfter, connection: 'close' } : retryAfter)
-        return observe(req, NO_ROUTE, 429, startedMs)
-      }
-      // The common case, a GET: no body, no waiting for the request stream's end.
-      if (contentLength === undefined && transferEncoding === undefined) {
-        return forward(req, res, requestId, '', startedMs)
-      }
-      if (contentLength !== undefined && Number(contentLength) > limitBytes) {
-        return tooLarge(req, res, requestId, startedMs)
-      }
-
-      const chunks: Buffer[] = []
-      let receivedBytes = 0
-      const onData = (chunk: Buffer) => {
-        receivedBytes += chunk.length
-        if (receivedBytes <= limitBytes) return void chunks.push(chunk)
-        // A chunked body (no Content-Length) went over the limit: stop buffering and answer now.
-        req.off('data', onData).off('end', onEnd)
-        chunks.length = 0
-        tooLarge(req, res, requestId, startedMs)
-      }
-      const onEnd = () => forward(req, res, requestId, Buffer.concat(chunks, receivedBytes).toString('utf8'), startedMs)
-      req.on('data', onData).on('end', onEnd)
-      // A client that aborts mid-body: nothing to answer, nothing to forward.
-      req.on('error', () => req.off('end', onEnd))
-    },
+    handleRequest,
+  )
+  // Connections over `maxConnections`: their requests get 503 (and the connection is closed).
+  const isOverCap = capConnections(server, config.maxConnections, () =>
+    metrics?.observeRefusal('connections' satisfies RefusalReason),
   )
 
+  // An `Expect` other than `100-continue` (Node would answer a bare 417): ignored, as RFC 9110 §10.1.1 allows.
+  server.on('checkExpectation', handleRequest)
+
   // Requests Node cannot parse never reach the handler above; answer them in the envelope too.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy()
-    const reason =
-      error.code === 'HPE_HEADER_OVERFLOW'
-        ? 'request headers are too large'
-        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? 'the request was not received in time'
-          : 'malformed HTTP request'
-    const body = errorEnvelopeJson(new InvalidParameterError({ parameter: 'request', value: '', reason }))
-    metrics?.observeRequest(NO_ROUTE, 'other', 400, 0)
-    socket.end(
-      'HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n${REQUEST_ID_HEADER}: ${requestIdFrom(undefined)}\r\n` +
-        `connection: close\r\n\r\n${body}`,
-    )
-  })
+  answerParserErrors(server, () => metrics?.observeRequest(NO_ROUTE, 'other', 400, 0))
 
   return {
     server,

@@ -21,6 +21,34 @@ export interface AppState {
   requestId: string
   /** The caller's key, set by the auth middleware; absent above it (request id, errors, route check). */
   apiKey?: ApiKeyRecord
+  /** What the request may quote, from the main thread (`WireRequest.quoteAllowance`); absent: no bound. */
+  quoteAllowance?: QuoteAllowance
+  /** What the request quoted, set by the quoting routes, for the main thread (`WireResponse.quotes`). */
+  quotes?: QuoteCount
+}
+
+/**
+ * What a request on a quoting route may still quote, set by the main thread (`rateLimit/admission.ts`) from the
+ * key's rate limit and daily quote quota: a `getActions` batch of more `items` is refused (429 `RATE_LIMITED`, with
+ * these details) before any item is quoted.
+ */
+export interface QuoteAllowance {
+  /** The most items the request may quote (the request itself already counted as one). */
+  readonly items: number
+  /** The limit that binds (requests per window, or quotes per day), for the 429's details. */
+  readonly limit: number
+  readonly windowSeconds: number
+  readonly retryAfterSeconds: number
+}
+
+/** What a request quoted: `items` counted against the rate limit, `recorded` against the daily quote quota. */
+export interface QuoteCount {
+  /** Items the request asked a quote for (1 for `getAction`, the batch's length for `getActions`). */
+  readonly items: number
+  /** Quotes recorded in the store. */
+  readonly recorded: number
+  /** A batch refused whole for being larger than its `QuoteAllowance` (nothing quoted). */
+  readonly isOverAllowance?: true
 }
 
 export type AppContext = ParameterizedContext<AppState>
@@ -61,6 +89,8 @@ export interface WireRequest {
    * worker that only reaches the request later answers 503 at once instead of doing work no one will read.
    */
   answerBy?: number
+  /** On quoting routes: what the request may quote (set by the main thread). */
+  quoteAllowance?: QuoteAllowance
 }
 
 /** An HTTP response as it crosses back from a worker. */
@@ -72,4 +102,6 @@ export interface WireResponse {
   route?: string
   /** What the worker measured since its previous answer (`metrics/observations.ts`), for the metrics. */
   observations?: Observations
+  /** What a quoting route quoted, for the main thread's rate limit and quote quota. */
+  quotes?: QuoteCount
 }

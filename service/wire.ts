@@ -11,7 +11,8 @@
  * ```
  *
  * JSON never contains a raw newline, so the first two newlines always delimit the header line. The optional part of
- * the status line carries what the main thread's metrics need (the matched route, the worker's observations).
+ * the status line carries what the main thread's metrics need (the matched route, the worker's observations) and
+ * what a quoting route quoted (for the rate limit and the quote quota).
  *
  * No runtime imports on purpose: the main thread loads this without loading Koa or the engine.
  */
@@ -51,8 +52,11 @@ export function decodeRequest(text: string): WireRequest {
  * // '200\n{"content-type":"application/json"}\n{}'
  */
 export function encodeResponse(response: WireResponse): string {
-  const { route, observations } = response
-  const meta = route === undefined && observations === undefined ? '' : ` ${JSON.stringify({ route, observations })}`
+  const { route, observations, quotes } = response
+  const meta =
+    route === undefined && observations === undefined && quotes === undefined
+      ? ''
+      : ` ${JSON.stringify({ route, observations, quotes })}`
   return `${response.status}${meta}\n${JSON.stringify(response.headers)}\n${response.body}`
 }
 
@@ -74,8 +78,12 @@ export function decodeResponse(text: string): WireResponse {
   const headers = JSON.parse(text.slice(statusEnd + 1, headersEnd)) as Record<string, string>
   const response: WireResponse = { status, headers, body: text.slice(headersEnd + 1) }
   if (!hasMeta) return response
-  const meta = JSON.parse(text.slice(metaStart + 1, statusEnd)) as Pick<WireResponse, 'route' | 'observations'>
+  const meta = JSON.parse(text.slice(metaStart + 1, statusEnd)) as Pick<
+    WireResponse,
+    'route' | 'observations' | 'quotes'
+  >
   if (meta.route !== undefined) response.route = meta.route
   if (meta.observations !== undefined) response.observations = meta.observations
+  if (meta.quotes !== undefined) response.quotes = meta.quotes
   return response
 }

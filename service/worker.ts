@@ -18,7 +18,7 @@
  * tries `require` first), i.e. as CommonJS: no top-level `await` here.
  */
 import { parentPort, threadId, workerData } from 'node:worker_threads'
-import { createApp, loadAppDeps } from './app.js'
+import { createApp, loadAppDeps, routeTableOf } from './app.js'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { createDispatcher } from './dispatch.js'
 import { startWorkerHeartbeat } from './heartbeat.js'
@@ -40,10 +40,13 @@ async function buildApp() {
     const { version, ...snapshot } = loadStartingEngine(config, data?.snapshotSignal)
     const deps = await loadAppDeps(config, snapshot)
     const testRoutes = testRoutesEnabled(config)
-    const dispatcherOf = (loaded: LoadedSnapshot) => createDispatcher(createApp({ ...deps, ...loaded }, { testRoutes }))
+    const appOf = (loaded: LoadedSnapshot) => createApp({ ...deps, ...loaded }, { testRoutes })
+    const dispatcherOf = (loaded: LoadedSnapshot) => createDispatcher(appOf(loaded))
+    // The routes do not change with the snapshot: the starting app's table stands for every later one.
+    const initialApp = appOf(snapshot)
     const apps = createSnapshotSwitch({
       signal: data?.snapshotSignal,
-      initial: { version, value: dispatcherOf(snapshot) },
+      initial: { version, value: createDispatcher(initialApp) },
       load: ({ snapshotId }) => dispatcherOf(loadStoredEngine(config, snapshotId)),
       onSwitch: ({ snapshotId, version }) => log('info', 'snapshot.switched', { threadId, snapshotId, version }),
       onError: (error, { snapshotId }) => logError('snapshot.switch-failed', error, { threadId, snapshotId }),
@@ -52,7 +55,13 @@ async function buildApp() {
     await deps.keys.ready
     // Beats often enough that a thread is found stuck within a tenth of the deadline of its last beat.
     const heartbeat = startWorkerHeartbeat(Math.min(100, Math.max(5, config.requestDeadlineMs / 10)))
-    parentPort?.postMessage({ type: WORKER_READY, threadId, heartbeat: heartbeat.buffer } satisfies WorkerMessage)
+    const routes = routeTableOf(initialApp)
+    parentPort?.postMessage({
+      type: WORKER_READY,
+      threadId,
+      heartbeat: heartbeat.buffer,
+      routes,
+    } satisfies WorkerMessage)
     return async (wireRequest: string) => {
       heartbeat.begin()
       try {

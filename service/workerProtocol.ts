@@ -2,6 +2,7 @@
  * What the main thread and the workers tell each other besides tasks. No runtime imports: both sides load it.
  */
 import type { ServiceConfig } from './config.js'
+import type { RouteEntry } from './routeAccess.js'
 
 /** `workerData` of every worker: the main thread's configuration, so that both sides use the same one. */
 export interface WorkerData {
@@ -19,6 +20,8 @@ export interface WorkerReadyMessage {
   readonly threadId: number
   /** The worker's heartbeat (`heartbeat.ts`), read by the pool to find a stuck thread. */
   readonly heartbeat?: SharedArrayBuffer
+  /** The routes of the worker's app (`app.ts`'s `routeTableOf`): which need a key, which record quotes. */
+  readonly routes?: readonly RouteEntry[]
 }
 
 /** Type of the message a worker posts when it cannot build its app. */

@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Resvg } from '@resvg/resvg-js'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Vm } from '../engine/index.js'
+import { keyFeesFor } from '../service/keys/keyFees.js'
 
 /** A marked snippet of the README (`<!-- name:start -->` … `<!-- name:end -->`), exactly as users read it. */
 function readmeBlock(name: string): string {
@@ -91,18 +93,30 @@ describe('README research script', () => {
 })
 
 describe('README development keys', () => {
-  it('lists every development key with its organization, app, gasless flag and configured app fees', () => {
+  it('lists every development key with its organization, app, gasless flag and app fees per source VM', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
     const { keys } = JSON.parse(readFileSync(new URL('../fixtures/keys.dev.json', import.meta.url), 'utf8')) as {
       keys: { orgId: string; appId: string; gasless: boolean; appFees: { bps: number; receiverAddress: string }[] }[]
     }
-    const rows = [...readme.matchAll(/^\| `dev-key[\w-]*` \| (\w+) \| ([\w-]+) \| (yes|no) \| (.+) \|$/gm)]
+    const rows = [
+      ...readme.matchAll(/^\| `dev-key[\w-]*` \| (\w+) \| ([\w-]+) \| (yes|no) \| ([^|]+) \| ([^|]+) \|$/gm),
+    ]
     expect(rows.map((row) => row[2])).toEqual(keys.map((key) => key.appId))
-    for (const [, org, app, gasless, fees] of rows) {
+    // What a request without appFees is charged from each VM of a column (service/keys/keyFees.ts).
+    const charged = (fees: { bps: number; receiverAddress: string }[], vms: Vm[]) => {
+      const [first, ...others] = vms.map((vm) =>
+        keyFeesFor(fees, vm)
+          .map((fee) => `${fee.bps} bps to \`${fee.receiverAddress}\``)
+          .join(', '),
+      )
+      for (const other of others) expect(other).toBe(first)
+      return first || 'none'
+    }
+    for (const [, org, app, gasless, evmFees, otherFees] of rows) {
       const key = keys.find((candidate) => candidate.appId === app)!
       expect({ org, gasless: gasless === 'yes' }).toEqual({ org: key.orgId, gasless: key.gasless })
-      const expected = key.appFees.map((fee) => `${fee.bps} bps to \`${fee.receiverAddress}\``).join(', ') || 'none'
-      expect(fees).toBe(expected)
+      expect(evmFees).toBe(charged(key.appFees, ['evm', 'hypercore']))
+      expect(otherFees).toBe(charged(key.appFees, ['solana', 'bitcoin', 'tron']))
     }
   })
 })

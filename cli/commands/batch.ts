@@ -8,6 +8,7 @@ import type { QuoteRequest } from '../../engine/index.js'
 import { quoteOne } from '../../engine/research/quoteMany.js'
 import { type SweepPoint, sweepPointOf } from '../../engine/research/sweep.js'
 import { badOption } from '../errors.js'
+import { requirePackages } from '../packages.js'
 import { printJson, startProgress, table } from '../output.js'
 import { engineOf } from '../request.js'
 
@@ -110,6 +111,7 @@ async function answer(requests: QuoteRequest[], options: BatchOptions): Promise<
       })
     }
     // Loaded only here: piscina is an optional peer dependency.
+    requirePackages(['batch on worker threads'], 'crossroute batch on worker threads (--threads 0: in-process)')
     const { quoteParallel } = await import('../../engine/parallel.js')
     const run = await quoteParallel(requests, {
       ...(options.snapshot === undefined ? {} : { snapshotPath: options.snapshot }),

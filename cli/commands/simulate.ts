@@ -15,6 +15,7 @@ interface SimulateOptions {
   trade: string[]
   requote?: string
   slippage: string
+  sender?: string
 }
 
 /**
@@ -32,10 +33,14 @@ export function registerSimulate(program: Command, run: (action: () => unknown) 
     )
     .option('--requote <src,dst,amount>', 'the request quoted before and after (default: the first trade)')
     .option('--slippage <bps>', 'slippage tolerance in bps', '50')
+    .option(
+      '--sender <address>',
+      'sender of every trade (default 0x1111…1111 on EVM-address chains; required elsewhere)',
+    )
     .action((options: SimulateOptions) =>
       run(() => {
         const original = engineOf(options)
-        const trades = options.trade.map((spec) => requestOfSpec(original, '--trade', spec, options.slippage))
+        const trades = options.trade.map((spec) => requestOfSpec(original, '--trade', spec, options))
         let engine = original
         const applied = trades.map((request) => {
           const result = engine.quote(request)
@@ -43,9 +48,7 @@ export function registerSimulate(program: Command, run: (action: () => unknown) 
           return result
         })
         const requote =
-          options.requote === undefined
-            ? trades[0]!
-            : requestOfSpec(original, '--requote', options.requote, options.slippage)
+          options.requote === undefined ? trades[0]! : requestOfSpec(original, '--requote', options.requote, options)
         const before = original.quote(requote)
         const after = engine.quote(requote)
         const change = changeBps(BigInt(before.amountOut.amount), BigInt(after.amountOut.amount))
@@ -90,10 +93,18 @@ function changeBps(before: bigint, after: bigint): bigint {
 }
 
 /** The exact-in request a `src,dst,amount` spec names. */
-function requestOfSpec(engine: Engine, option: string, spec: string, slippage: string): QuoteRequest {
+function requestOfSpec(
+  engine: Engine,
+  option: string,
+  spec: string,
+  { slippage, sender }: Pick<SimulateOptions, 'slippage' | 'sender'>,
+): QuoteRequest {
   const parts = spec.split(',')
   if (parts.length !== 3)
     throw badOption(option, spec, 'must be <chainId:token>,<chainId:token>,<amount in smallest units>')
   const [src, dst, amount] = parts as [string, string, string]
-  return { ...requestOf(engine.snapshot, { src, dst, slippage }), amount: parseAmount(option, amount) } as QuoteRequest
+  return {
+    ...requestOf(engine.snapshot, { src, dst, slippage, ...(sender === undefined ? {} : { sender }) }),
+    amount: parseAmount(option, amount),
+  } as QuoteRequest
 }

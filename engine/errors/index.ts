@@ -27,6 +27,7 @@ import {
 } from './routeErrors.js'
 export * from './BaseError.js'
 export * from './amountErrors.js'
+export * from './displayValue.js'
 export * from './requestErrors.js'
 export * from './routeErrors.js'
 

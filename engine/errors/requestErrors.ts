@@ -5,26 +5,32 @@ import type {
   UnsupportedSwapDirectionDetails,
 } from '../schema/errorDetails.js'
 import { BaseError } from './BaseError.js'
+import { cutText } from './displayValue.js'
 
-/** An address that is malformed for its chain's VM. */
+/** An address that is malformed for its chain's VM. The address and field are cut by `cutText` (displayValue.ts). */
 export class InvalidAddressError extends BaseError<InvalidAddressDetails> {
   static override readonly code = 'INVALID_ADDRESS_FORMAT'
   static override readonly status = 400
   static override readonly title = 'Invalid address format'
   static override readonly errorName = 'InvalidAddressError'
-  constructor(details: InvalidAddressDetails) {
-    super(`Invalid address in ${details.field}: ${details.reason}`, details)
+  constructor({ field, address, reason }: InvalidAddressDetails) {
+    const shown = { field: cutText(field), address: cutText(address), reason }
+    super(`Invalid address in ${shown.field}: ${reason}`, shown)
   }
 }
 
-/** A parameter is present but its value is not acceptable. */
+/**
+ * A parameter is present but its value is not acceptable. The parameter's name and value are cut by `cutText`
+ * (displayValue.ts): both can be a caller's text of any length (a name is a body's key).
+ */
 export class InvalidParameterError extends BaseError<InvalidParameterDetails> {
   static override readonly code = 'INVALID_PARAMETER'
   static override readonly status = 400
   static override readonly title = 'Invalid parameter'
   static override readonly errorName = 'InvalidParameterError'
-  constructor(details: InvalidParameterDetails) {
-    super(`Invalid value for ${details.parameter}: ${details.reason}`, details)
+  constructor({ parameter, value, reason }: InvalidParameterDetails) {
+    const shown = { parameter: cutText(parameter), value: cutText(value), reason }
+    super(`Invalid value for ${shown.parameter}: ${reason}`, shown)
   }
 }
 
@@ -61,13 +67,14 @@ export class InvalidDstTokenError extends BaseError<undefined> {
   }
 }
 
-/** The swap direction is not one of `exact-amount-in`, `exact-amount-out`. */
+/** The swap direction is not one of `exact-amount-in`, `exact-amount-out` (the value shown is cut by `cutText`). */
 export class UnsupportedSwapDirectionError extends BaseError<UnsupportedSwapDirectionDetails> {
   static override readonly code = 'UNSUPPORTED_SWAP_DIRECTION'
   static override readonly status = 400
   static override readonly title = 'Unsupported swap direction'
   static override readonly errorName = 'UnsupportedSwapDirectionError'
   constructor(details: UnsupportedSwapDirectionDetails) {
-    super(`Swap direction ${details.swapDirection} is not supported`, details)
+    const swapDirection = cutText(details.swapDirection)
+    super(`Swap direction ${swapDirection} is not supported`, { swapDirection })
   }
 }

@@ -6,9 +6,20 @@
 import { type Static, type TObject, type TProperties, Type } from '@sinclair/typebox'
 import type { ErrorCode } from '../errors/BaseError.js'
 import { ChainId } from './scalars.js'
+import { DISPLAY_MAX_CHARS } from '../errors/displayValue.js'
 
 /** A closed details object whose every property is required. */
 const details = <T extends TProperties>(properties: T) => Type.Object(properties, { additionalProperties: false })
+
+/**
+ * A caller's text echoed in an error: at most `DISPLAY_MAX_CHARS` characters, a longer one cut and ending in `…`
+ * (`engine/errors/displayValue.ts`).
+ */
+const echoed = (description: string) =>
+  Type.String({
+    maxLength: DISPLAY_MAX_CHARS,
+    description: `${description} At most ${DISPLAY_MAX_CHARS} characters: a longer one is cut and ends in \`…\`.`,
+  })
 
 const pair = { srcToken: Type.String(), dstToken: Type.String(), srcChainId: ChainId, dstChainId: ChainId }
 
@@ -36,16 +47,16 @@ export type ChainPairDetails = Static<typeof ChainPairDetails>
 
 /** `INVALID_ADDRESS_FORMAT`. */
 export const InvalidAddressDetails = details({
-  field: Type.String({ description: 'The parameter holding the address (`sender`, `recipient`, `appFees`, …).' }),
-  address: Type.String({ description: 'The address as received.' }),
+  field: echoed('The parameter holding the address (`sender`, `recipient`, `appFees`, …).'),
+  address: echoed('The address as received.'),
   reason: Type.String(),
 })
 export type InvalidAddressDetails = Static<typeof InvalidAddressDetails>
 
 /** `INVALID_PARAMETER`. */
 export const InvalidParameterDetails = details({
-  parameter: Type.String({ description: 'The parameter (`slippage`, `bridgeIds`, …).' }),
-  value: Type.String({ description: 'The value as received (repeated values joined with `,`).' }),
+  parameter: echoed('The parameter (`slippage`, `bridgeIds`, …).'),
+  value: echoed('The value as received (repeated values joined with `,`; a JSON value as its JSON).'),
   reason: Type.String(),
 })
 export type InvalidParameterDetails = Static<typeof InvalidParameterDetails>
@@ -93,7 +104,7 @@ export const UnsupportedNetworkTokenPairDetails = details({
 export type UnsupportedNetworkTokenPairDetails = Static<typeof UnsupportedNetworkTokenPairDetails>
 
 /** `UNSUPPORTED_SWAP_DIRECTION`. */
-export const UnsupportedSwapDirectionDetails = details({ swapDirection: Type.String() })
+export const UnsupportedSwapDirectionDetails = details({ swapDirection: echoed('The direction as received.') })
 export type UnsupportedSwapDirectionDetails = Static<typeof UnsupportedSwapDirectionDetails>
 
 /** `PRICE_IMPACT_TOO_HIGH`. */

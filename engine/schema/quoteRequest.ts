@@ -5,7 +5,7 @@
  */
 import { described, withDefault } from './describe.js'
 import { type Static, Type } from '@sinclair/typebox'
-import { InvalidAmountZeroError, InvalidParameterError } from '../errors/index.js'
+import { InvalidAmountZeroError, InvalidParameterError, displayValue } from '../errors/index.js'
 import type { BridgeId } from '../graph/types.js'
 import {
   AMOUNT_MAX,
@@ -234,7 +234,7 @@ function presentFields(input: Record<string, unknown>): Record<string, unknown> 
 
 /** A parameter's value as the caller sent it, for an error's details. */
 function rawValue(options: ParseQuoteRequestOptions, parameter: string, value: unknown): string {
-  return options.rawValueOf?.(parameter) ?? (typeof value === 'string' ? value : JSON.stringify(value))
+  return options.rawValueOf?.(parameter) ?? displayValue(value)
 }
 
 /** Shared by requests without application fees (read-only: the parsed request is never mutated). */

@@ -14,6 +14,8 @@ import {
   InvalidParameterError,
   MissingRequiredFieldError,
   UnsupportedSwapDirectionError,
+  cutText,
+  displayValue,
 } from '../errors/index.js'
 
 /** How to report a failure: what made a field required, and the values as the caller received them. */
@@ -49,7 +51,7 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
     if (compiled.Check(value)) return undefined
     const first = compiled.Errors(value).First()
     return first === undefined
-      ? new InvalidParameterError({ parameter: 'request', value: String(value), reason: 'invalid' })
+      ? new InvalidParameterError({ parameter: 'request', value: displayValue(value), reason: 'invalid' })
       : errorOf(first, context, value)
   }
   return {
@@ -70,7 +72,9 @@ export function compileValidator<T extends TSchema>(schema: T): Validator<T> {
  * @example errorOf(compiled.Errors(value).First()!, { context: 'getAction' }, value)
  */
 export function errorOf(error: ValueError, context: ValidationContext, root: unknown): BaseError {
-  const segments = error.path.split('/').slice(1)
+  const path = error.path.split('/').slice(1)
+  // A segment can be a caller's key (an unknown property of a body) of any length: shown cut, like every value.
+  const segments = path.map(cutText)
   const parameter = segments[0] ?? 'request'
   if (error.type === ValueErrorType.ObjectRequiredProperty && segments.length === 1) {
     return new MissingRequiredFieldError({ field: parameter, context: context.context })
@@ -87,8 +91,11 @@ export function errorOf(error: ValueError, context: ValidationContext, root: unk
   // The value in `details`: the parameter as received; for an item of a list of scalars, the item itself (the
   // caller sees which one); for a deeper failure (a field of an `appFees` entry), the whole parameter.
   const isListItem = segments.length === 2 && /^[0-9]+$/.test(segments[1]!) && error.schema.type !== 'object'
-  const top = root !== null && typeof root === 'object' ? (root as Record<string, unknown>)[parameter] : root
-  const value = isListItem ? display(error.value) : (received ?? display(segments.length === 1 ? error.value : top))
+  const top = root !== null && typeof root === 'object' ? (root as Record<string, unknown>)[path[0] ?? ''] : root
+  // Shown by `displayValue`: cut, and never a walk of the whole value (it may be nested thousands deep).
+  const value = isListItem
+    ? displayValue(error.value)
+    : (received ?? displayValue(segments.length === 1 ? error.value : top))
   return new InvalidParameterError({ parameter, value, reason: reasonOf(error, segments) })
 }
 
@@ -103,10 +110,4 @@ function reasonOf(error: ValueError, segments: readonly string[]): string {
   return error.type === ValueErrorType.ObjectRequiredProperty
     ? `${segments[0]}${where} is required`
     : `${segments[0]}${where}: ${reason}`
-}
-
-function display(value: unknown): string {
-  if (typeof value === 'string') return value
-  if (typeof value === 'bigint') return value.toString()
-  return JSON.stringify(value) ?? String(value)
 }

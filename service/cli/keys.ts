@@ -5,10 +5,12 @@
  *
  * - `create --app <appId> --org <orgId> --name <appName> [--affiliate X] [--gasless] [--fee <bps>:<address>]…
  *   [--limit <requests>/<seconds>]`: prints the new key once on stdout (everything else goes to stderr, so
- *   `KEY=$(npm run -s keys:create -- …)` captures only the key).
+ *   `KEY=$(npm run -s keys:create -- …)` captures only the key). One `--fee` per address family the key charges
+ *   on (an EVM receiver, a Solana one, …): a request from a chain of another family gets no default fee.
  * - `revoke <keyId>`: the key answers 401 from then on.
  * - `list [--json]`: every key (never a key itself: ids, grants, limits, revocations).
  * - `limit <keyId> <requests>/<seconds> | default`: the key's rate limit (`0/<seconds>`: unlimited).
+ * - `quota <keyId> <quotes> | default`: the key's quota of quotes per UTC day (`0`: unlimited).
  * - `import <file>`: a keys file's keys (keys already stored are left as they are).
  */
 import { resolve } from 'node:path'
@@ -16,6 +18,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config.js'
 import { createApiKey } from '../keys/createApiKey.js'
 import { importKeysFile } from '../keys/importKeysFile.js'
+import { feeFamiliesOf } from '../keys/keyFees.js'
 import type { ApiKeyRow, RateLimit } from '../store/apiKeys.js'
 import { openStore } from '../store/open.js'
 import type { Store } from '../store/store.js'
@@ -23,9 +26,12 @@ import type { Store } from '../store/store.js'
 const USAGE = `usage:
   npm run keys:create -- --app <appId> --org <orgId> --name <appName> [--affiliate <affiliateId>] [--gasless]
                          [--fee <bps>:<receiverAddress>]... [--limit <requests>/<seconds>]
+    (one --fee per address family the key charges on, e.g. --fee 25:0x… --fee 25:<Solana address>;
+     a request from a chain of a family without a receiver gets no default fee)
   npm run keys:revoke -- <keyId>
   npm run keys:list   -- [--json]
   npm run keys:limit  -- <keyId> <requests>/<seconds> | default
+  npm run keys:quota  -- <keyId> <quotes per UTC day> | default
   npm run keys:import -- <keys file>`
 
 /** A mistake in the command line: exit 2 with the usage. */
@@ -42,11 +48,24 @@ function parseLimit(text: string): RateLimit {
   return { requests, windowSeconds }
 }
 
+/** `<quotes>`, e.g. `50000`; `0` is unlimited. */
+function parseQuota(text: string): number {
+  if (!/^\d{1,12}$/.test(text))
+    throw new UsageError(`a quota is a number of quotes per day, got ${JSON.stringify(text)}`)
+  return Number(text)
+}
+
+const describeQuota = (quota: number | null | undefined) =>
+  quota === null || quota === undefined ? 'default' : quota === 0 ? 'unlimited' : `${quota}/day`
+
 const describeLimit = (limit: RateLimit | null) =>
   limit === null ? 'default' : limit.requests === 0 ? 'unlimited' : `${limit.requests}/${limit.windowSeconds}s`
 
 function describe(row: ApiKeyRow): string {
-  const fees = row.appFees.map((fee) => `${fee.bps}bps→${fee.receiverAddress}`).join(' ') || '-'
+  const fees =
+    row.appFees
+      .map((fee) => `${feeFamiliesOf(fee.receiverAddress).join('+')}:${fee.bps}bps→${fee.receiverAddress}`)
+      .join(' ') || '-'
   const state = row.revokedAt === null ? 'active' : `revoked ${new Date(row.revokedAt * 1000).toISOString()}`
   return [
     row.keyId,
@@ -57,6 +76,7 @@ function describe(row: ApiKeyRow): string {
     row.gasless ? 'gasless' : '-',
     `fees=${fees}`,
     `limit=${describeLimit(row.rateLimit)}`,
+    `quota=${describeQuota(row.dailyQuoteQuota)}`,
     row.isDevelopment ? 'development' : '-',
     state,
   ].join('\t')
@@ -110,7 +130,7 @@ async function run(store: Store, command: string, args: string[]): Promise<void>
     allowPositionals: true,
   })
   const [first, second] = positionals
-  const arity = { revoke: 1, list: 0, limit: 2, import: 1 }[command]
+  const arity = { revoke: 1, list: 0, limit: 2, quota: 2, import: 1 }[command]
   if (arity === undefined) throw new UsageError(`unknown command ${JSON.stringify(command)}`)
   if (positionals.length !== arity) throw new UsageError(`${command} takes ${arity} argument(s)`)
   if (command === 'list') {
@@ -133,6 +153,11 @@ async function run(store: Store, command: string, args: string[]): Promise<void>
     const limit = second === 'default' ? null : parseLimit(second!)
     if (!(await store.setApiKeyRateLimit(first!, limit))) throw new Error(`no key has the id ${JSON.stringify(first)}`)
     console.error(`Key ${first}: limit ${describeLimit(limit)}.`)
+  } else if (command === 'quota') {
+    const quota = second === 'default' ? null : parseQuota(second!)
+    if (!(await store.setApiKeyDailyQuoteQuota(first!, quota)))
+      throw new Error(`no key has the id ${JSON.stringify(first)}`)
+    console.error(`Key ${first}: quota ${describeQuota(quota)}.`)
   } else {
     const config = loadConfig()
     const path = resolve(first!)

@@ -21,6 +21,8 @@ export interface KeyRing {
   lookup(plaintextKey: string): ApiKeyRecord | undefined
   /** The key's own rate limit, or `null` for the default (and for an unknown key). */
   rateLimitOf(keyId: string): RateLimit | null
+  /** The key's own quota of quotes per UTC day, or `null` for the default (and for an unknown key). */
+  dailyQuoteQuotaOf(keyId: string): number | null
   /**
    * One record per app of an organization (SPEC §4.4: `appIds` defaults to all apps of the caller's org), oldest
    * first; apps whose keys were all revoked are still listed (their history remains the org's). When an app has
@@ -46,12 +48,14 @@ const MAX_KEY_LENGTH = 256
 export function buildKeyRing(rows: readonly ApiKeyRow[]): KeyRing {
   const byHash = new Map<string, ApiKeyRecord>()
   const limits = new Map<string, RateLimit>()
+  const quotas = new Map<string, number>()
   const appsByOrg = new Map<string, ApiKeyRecord[]>()
   for (const row of rows) {
     const { keyId, appId, orgId, appName, affiliateId, gasless, appFees } = row
     const record: ApiKeyRecord = Object.freeze({ keyId, appId, orgId, appName, affiliateId, gasless, appFees })
     if (row.revokedAt === null) byHash.set(row.keyHash, record)
     if (row.rateLimit !== null) limits.set(keyId, Object.freeze(row.rateLimit))
+    if (row.dailyQuoteQuota !== undefined && row.dailyQuoteQuota !== null) quotas.set(keyId, row.dailyQuoteQuota)
     const apps = appsByOrg.get(orgId) ?? []
     if (!apps.some((app) => app.appId === appId)) apps.push(record)
     appsByOrg.set(orgId, apps)
@@ -65,6 +69,9 @@ export function buildKeyRing(rows: readonly ApiKeyRow[]): KeyRing {
     },
     rateLimitOf(keyId: string): RateLimit | null {
       return limits.get(keyId) ?? null
+    },
+    dailyQuoteQuotaOf(keyId: string): number | null {
+      return quotas.get(keyId) ?? null
     },
     appsOfOrg(orgId: string): readonly ApiKeyRecord[] {
       return appsByOrg.get(orgId) ?? none
@@ -163,6 +170,7 @@ export function createKeyCache(
     stop: () => clearInterval(timer),
     lookup: (plaintextKey) => ring.lookup(plaintextKey),
     rateLimitOf: (keyId) => ring.rateLimitOf(keyId),
+    dailyQuoteQuotaOf: (keyId) => ring.dailyQuoteQuotaOf(keyId),
     appsOfOrg: (orgId) => ring.appsOfOrg(orgId),
   }
 }

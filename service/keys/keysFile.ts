@@ -3,9 +3,10 @@
  * development keys by default, `KEYS_FILE` at start, `npm run keys:import`); the `keys` CLI validates a new key
  * with the same rules.
  */
-import { type Vm, compileValidator, rules, schemas, walletAddressProblem } from '../../engine/index.js'
+import { compileValidator, rules, schemas } from '../../engine/index.js'
 import type { ApiKeyRecord } from '../types.js'
 import { hashApiKey } from './keyHash.js'
+import { FEE_FAMILIES, feeFamiliesOf } from './keyFees.js'
 
 export { hashApiKey }
 
@@ -48,7 +49,6 @@ const HASH = /^[0-9a-f]{64}$/
 const ENTRY_FIELDS = ['keyId', 'keyHash', 'appId', 'orgId', 'appName', 'affiliateId', 'gasless', 'appFees'] as const
 const FILE_FIELDS = ['version', 'development', 'comment', 'keys']
 const FEE_FIELDS = ['bps', 'receiverAddress']
-const FEE_RECEIVER_VMS: readonly Vm[] = ['evm', 'solana', 'bitcoin', 'tron']
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -59,8 +59,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * Rules: `version` 1; `development` boolean (absent: false); `keys` an array of entries with exactly the fields
  * of `StoredApiKey` (an unknown field is rejected, so a plaintext `key` cannot slip in); ids match
  * `[A-Za-z0-9][A-Za-z0-9._:-]{0,63}`; `keyHash` 64 lower-case hex; `keyId` and `keyHash` unique; all keys of an
- * app belong to the same org (SPEC §5.4); `appFees` entries have integer `bps` from 1 to 9999 (sum below 10000)
- * and a `receiverAddress` valid on some VM.
+ * app belong to the same org (SPEC §5.4); `appFees` entries have integer `bps` from 1 to 9999 and a
+ * `receiverAddress` that is a wallet address of some VM — its address family (`keyFees.ts`): a request from a chain
+ * of that VM gets the entry. Per family, at most `APP_FEES_MAX` entries adding up to less than 10000 bps (what one
+ * request may carry); an entry applies to every family its address belongs to (EVM and HyperCore share one).
  *
  * @param value - the result of `JSON.parse` on the file.
  * @param path - the file path, for messages.
@@ -127,9 +129,18 @@ function parseEntry(raw: unknown, at: string, fail: (reason: string, entry?: str
   if (typeof raw.gasless !== 'boolean') fail('"gasless" must be a boolean', label)
   if (!Array.isArray(raw.appFees)) return fail('"appFees" must be an array (empty for none)', label)
   const appFees = raw.appFees.map((fee: unknown, index: number) => parseFee(fee, `${label} appFees[${index}]`, fail))
-  if (raw.appFees.length > rules.APP_FEES_MAX) fail(`"appFees" has at most ${rules.APP_FEES_MAX} entries`, label)
-  if (appFees.reduce((sum, fee) => sum + fee.bps, 0) >= rules.FEES_TOTAL_LIMIT_BPS) {
-    fail(`"appFees" must add up to less than ${rules.FEES_TOTAL_LIMIT_BPS} bps`, label)
+  // One request gets the entries of its source chain's family: each family's entries obey a request's limits.
+  for (const vm of FEE_FAMILIES) {
+    const family = appFees.filter((fee) => fee.families.includes(vm))
+    if (family.length > rules.APP_FEES_MAX) {
+      fail(`"appFees" has at most ${rules.APP_FEES_MAX} entries per address family (${vm} has ${family.length})`, label)
+    }
+    if (family.reduce((sum, fee) => sum + fee.bps, 0) >= rules.FEES_TOTAL_LIMIT_BPS) {
+      fail(
+        `the "appFees" of one address family (${vm}) must add up to less than ${rules.FEES_TOTAL_LIMIT_BPS} bps`,
+        label,
+      )
+    }
   }
   return Object.freeze({
     keyId: raw.keyId as string,
@@ -139,7 +150,7 @@ function parseEntry(raw: unknown, at: string, fail: (reason: string, entry?: str
     appName: raw.appName as string,
     affiliateId: raw.affiliateId as string,
     gasless: raw.gasless as boolean,
-    appFees: Object.freeze(appFees),
+    appFees: Object.freeze(appFees.map(({ bps, receiverAddress }) => Object.freeze({ bps, receiverAddress }))),
   })
 }
 
@@ -154,11 +165,7 @@ function parseFee(raw: unknown, at: string, fail: (reason: string, entry?: strin
   if (!appFeeValidator.check({ bps, receiverAddress: 'x' })) {
     fail(`"bps" must be an integer from ${rules.APP_FEE_MIN_BPS} to ${rules.APP_FEE_MAX_BPS}`, at)
   }
-  if (
-    typeof receiverAddress !== 'string' ||
-    FEE_RECEIVER_VMS.every((vm) => walletAddressProblem(vm, receiverAddress) !== undefined)
-  ) {
-    fail('"receiverAddress" must be a wallet address (EVM, Solana, Bitcoin or Tron)', at)
-  }
-  return Object.freeze({ bps: bps as number, receiverAddress: receiverAddress as string })
+  const families = typeof receiverAddress === 'string' ? feeFamiliesOf(receiverAddress) : []
+  if (families.length === 0) fail('"receiverAddress" must be a wallet address (EVM, Solana, Bitcoin or Tron)', at)
+  return { bps: bps as number, receiverAddress: receiverAddress as string, families }
 }

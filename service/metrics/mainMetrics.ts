@@ -23,6 +23,11 @@ export interface MainMetrics {
   readonly registry: Registry
   /** Counts an answer and its duration (seconds since the request arrived). */
   observeRequest(route: string, method: string, status: number, seconds: number): void
+  /**
+   * Counts a request the main thread refused itself, by why (`rateLimit/admission.ts`'s `RefusalReason`: rate limit,
+   * no valid key, its per-address limit, quote quota, batch over allowance, connection cap, buffered-bytes cap).
+   */
+  observeRefusal(reason: string): void
   /** Takes what another thread measured. */
   absorb(observations: Observations): void
   /**
@@ -53,6 +58,14 @@ export function createMainMetrics(sources: MetricsSources): MainMetrics {
     name: 'crossroute_http_requests_total',
     help: 'HTTP requests answered, by route pattern (none: no route matched or answered before routing), method and status.',
     labelNames: ['route', 'method', 'status'] as const,
+    registers,
+  })
+  const refusals = new Counter({
+    name: 'crossroute_refusals_total',
+    help:
+      'Requests refused before a worker quoted them, by reason: rate_limit, unauthenticated, unauthenticated_rate_limit, ' +
+      'quote_quota, batch_over_allowance, connections, buffered_bytes.',
+    labelNames: ['reason'] as const,
     registers,
   })
   const requestSeconds = new Histogram({
@@ -137,6 +150,9 @@ export function createMainMetrics(sources: MetricsSources): MainMetrics {
     observeRequest(route, method, status, seconds) {
       requests.inc({ route, method: METHODS.has(method) ? method : 'other', status: String(status) })
       requestSeconds.observe({ route }, seconds)
+    },
+    observeRefusal(reason) {
+      refusals.inc({ reason })
     },
     absorb(observations) {
       for (const seconds of observations.quoteSeconds ?? []) quoteSeconds.observe(seconds)

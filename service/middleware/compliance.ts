@@ -1,7 +1,9 @@
 /**
  * Compliance middleware (SPEC §5.6): geo-blocking by the proxy's country header, then wallet screening of every
  * address the query string names or pays to: `sender`, `recipient`, `refundTo`, each `appFees[].receiverAddress`
- * (or, without `appFees`, the key's configured fee receivers) and an `evm-calldata-tx`'s `to` and `erc20Spender`.
+ * (or, without `appFees`, the key's configured fee receivers), an `evm-calldata-tx`'s `to` and `erc20Spender`, and
+ * the `solanaSponsor`. Addresses the service reads from a body or from the store (a venue user and its proxy
+ * wallet) are screened by their routes with `screenAddresses`, against the same lists.
  */
 import type Koa from 'koa'
 import type { AppFee, Snapshot } from '../../engine/index.js'
@@ -37,6 +39,9 @@ const QUERY_WALLETS = [
   // The contract an evm-calldata-tx calls with the output, and the spender it approves, on the destination chain.
   { field: 'to', chainParameter: 'dstChainId' },
   { field: 'erc20Spender', chainParameter: 'dstChainId' },
+  // The Solana fee payer of a sponsored swap (SPEC §4.1): it acts in the transaction, so it is screened like the
+  // sender (against the Solana list, the source chain's family).
+  { field: 'solanaSponsor', chainParameter: 'srcChainId' },
 ] as const
 
 const valuesOf = (value: string | string[] | undefined): readonly string[] =>

@@ -8,7 +8,13 @@
  */
 import type { Middleware } from 'koa'
 import { isBaseError } from '../../engine/errors/index.js'
-import { type ApiError, type ApiErrorCode, InternalServerError, ServiceUnavailableError } from '../errors.js'
+import {
+  type ApiError,
+  type ApiErrorCode,
+  InternalServerError,
+  RateLimitedError,
+  ServiceUnavailableError,
+} from '../errors.js'
 import { logError } from '../log.js'
 import type { ErrorEnvelope } from '../schema/errorEnvelope.js'
 import type { AppState } from '../types.js'
@@ -68,8 +74,10 @@ export function errors(): Middleware<AppState> {
         error = new InternalServerError()
       }
       ctx.status = error.status
-      // A 503 always says when to retry (the OpenAPI document requires the header), whoever raised it.
-      if (error instanceof ServiceUnavailableError) ctx.set('Retry-After', String(error.details.retryAfterSeconds))
+      // A 503 or 429 always says when to retry (the OpenAPI document requires the header), whoever raised it.
+      if (error instanceof ServiceUnavailableError || error instanceof RateLimitedError) {
+        ctx.set('Retry-After', String(error.details.retryAfterSeconds))
+      }
       ctx.body = errorEnvelope(error)
     }
   }

@@ -4,6 +4,7 @@
  * cannot be served never costs a key lookup or a compliance check.
  */
 import type { Middleware } from 'koa'
+import { cutText } from '../../engine/errors/index.js'
 import { MethodNotAllowedError, NotFoundError } from '../errors.js'
 import type { AppState } from '../types.js'
 
@@ -42,7 +43,9 @@ export function routeCheck(routers: readonly RouteTable[]): Middleware<AppState>
     }
     if (isRouted) return next()
     if (allowed.size === 0) {
-      throw new NotFoundError(`No endpoint at ${ctx.path}`, { path: ctx.path })
+      // The path is the caller's text (up to Node's 16 KB head): shown cut, like every value an error echoes.
+      const path = cutText(ctx.path)
+      throw new NotFoundError(`No endpoint at ${path}`, { path })
     }
     allowed.add('OPTIONS')
     ctx.set('Allow', [...allowed].sort().join(', '))

@@ -3,6 +3,8 @@
  * (`schemas.ts`), the error schemas and responses (`errors.ts`, generated from the engine's error classes), the
  * parameters (`parameters.ts`) and the paths (`paths.ts`).
  */
+import { DISPLAY_MAX_CHARS } from '../../engine/errors/index.js'
+import { MAX_JSON_DEPTH } from '../schema/jsonDepth.js'
 import { errorResponses, errorSchemas } from './errors.js'
 import { parameterComponents } from './parameters.js'
 import { paths } from './paths.js'
@@ -39,11 +41,15 @@ endpoints built so far of the interface in SPEC (interface version 3.0.0).
   \`HEAD\` is accepted wherever \`GET\` is.
 - **Request ids**: every response carries \`x-request-id\`. Send your own (\`^[A-Za-z0-9._:-]{1,128}$\`) to correlate
   with your logs; otherwise one is generated. Quote it when reporting a problem.
-- **Limits**: a request body above the limit (default 1 MiB) gets 413 \`PAYLOAD_TOO_LARGE\`; when the service is at
-  capacity, 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\`.
+- **Limits**: a request body above the limit (default 1 MiB) gets 413 \`PAYLOAD_TOO_LARGE\`; JSON (a body, or the
+  \`appFees\` parameter) nesting arrays and objects deeper than ${MAX_JSON_DEPTH} levels gets 400 \`INVALID_PARAMETER\`;
+  when the service is at capacity, 503 \`SERVICE_UNAVAILABLE\` with \`Retry-After\`. An error that echoes a value you
+  sent (\`details.value\`, \`details.address\`, …) shows at most ${DISPLAY_MAX_CHARS} characters of it: a longer one is
+  cut and ends in \`…\`.
 - **Compliance**: requests from blocked countries get 403 \`GEO_BLOCKED\` (the country comes from a header set by the
   fronting proxy, \`cf-ipcountry\` by default); sanctioned wallets in \`sender\`, \`recipient\`, \`refundTo\`, the
-  \`appFees\` receivers (or the key's), or an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\` get 403
+  \`appFees\` receivers (or the key's), an \`evm-calldata-tx\`'s \`to\` or \`erc20Spender\`, \`solanaSponsor\`, or a
+  venue user's account or proxy wallet (\`createOrFetchVenueUser\`, \`getAction\` with \`actionType=venue\`) get 403
   \`WALLET_SCREENED\`.
 - **Venue orders**: \`getAction\` with \`actionType=venue\` funds a venue user's proxy wallet with pUSD (BUY) or
   authorizes a SELL; the order is placed when the transaction succeeds, its workflow read with

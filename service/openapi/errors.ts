@@ -42,13 +42,13 @@ export function codesOfStatus(status: ErrorStatus): ApiErrorCode[] {
 const STATUS_TEXT: Readonly<Record<ErrorStatus, string>> = {
   400: 'The request is invalid or cannot be quoted.',
   401: 'No API key, or an unknown one (`x-api-key`).',
-  403: 'Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo` on the source chain, `recipient` on the destination).',
+  403: 'Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo`, `solanaSponsor` on the source chain, `recipient` on the destination, the account of a venue user or proxy wallet on Polygon).',
   404: 'No endpoint at this path (any path not in this document). Answered before authentication.',
   405: 'The path exists, but not for this method; the `Allow` header lists the methods it has. Answered before authentication.',
   413: 'The request body is larger than the limit (`BODY_LIMIT_BYTES`, default 1 MiB). Answered before routing, for any path; the connection is closed.',
-  429: 'The API key made its limit of requests in the current window (per key, per replica; README "Rate limits"): retry after `Retry-After` seconds. Answered before the request reaches a worker.',
+  429: 'A limit was reached (README "Rate limits"; per replica): the API key\'s requests in the current window (a `getActions` batch counts each item, and a batch over what the key has left is refused whole), its quotes in the UTC day (`windowSeconds` 86400), or, without a valid key, the requests from this client address. Retry after `Retry-After` seconds. Answered before the request reaches a worker, except a batch over its allowance.',
   500: 'An unexpected failure; the envelope carries no internals (quote `x-request-id` when reporting it).',
-  503: 'The service is at capacity (its request queue is full): retry after `Retry-After` seconds.',
+  503: 'The service is at capacity (its request queue is full, or too many connections or request bodies are open at once): retry after `Retry-After` seconds.',
 }
 
 /**

@@ -38,7 +38,7 @@ export const options = (operationId: string): Operation => ({
       description: 'No content; `Allow` lists the methods of the path.',
       headers: { ...requestIdHeader, Allow: componentRef('headers', 'Allow') },
     },
-    ...errorResponses(413, 500, 503),
+    ...errorResponses(413, 429, 500, 503),
   },
 })
 
@@ -133,7 +133,7 @@ const getActions: Operation = {
   },
   responses: {
     '200': ok('One result per request, in request order.', 'GetActionsResponse', noStore),
-    ...errorResponses(400, 401, 403, 405, 413, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
   },
 }
 
@@ -208,7 +208,8 @@ const createOrFetchVenueUser: Operation = {
     'Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than ' +
     '`application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` ' +
     '(`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 ' +
-    'checksum or the zero address.',
+    'checksum or the zero address. 403 `WALLET_SCREENED` when the account or its proxy wallet is on the screening ' +
+    'list (Polygon): no user is created, and the user of an account listed since is not answered.',
   tags: ['venue'],
   parameters: [componentRef('parameters', 'XRequestId')],
   requestBody: {
@@ -279,7 +280,7 @@ const openapiDocument: Operation = {
   tags: ['service'],
   security: [],
   parameters: [componentRef('parameters', 'XRequestId')],
-  responses: { '200': ok('The document.', 'OpenApiDocument'), ...errorResponses(405, 413, 500, 503) },
+  responses: { '200': ok('The document.', 'OpenApiDocument'), ...errorResponses(405, 413, 429, 500, 503) },
 }
 
 /** The `paths` of the document. */

@@ -26,6 +26,20 @@ export interface RateLimiter {
    * request is not counted.
    */
   take(keyId: string, limit: RateLimit, nowMs: number): RateLimitVerdict
+  /**
+   * After an allowed `take`: counts up to `most` more requests of `keyId` in its current window, as many as it has
+   * room for (`Infinity` when unlimited: nothing counted). A batch reserves its items this way before a worker
+   * quotes them, and `giveBack` returns those it did not use.
+   * @returns how many were counted
+   */
+  takeUpTo(keyId: string, limit: RateLimit, nowMs: number, most: number): number
+  /**
+   * Uncounts `count` requests of `keyId` taken by `takeUpTo` at `takenAtMs`, unless that window ended meanwhile
+   * (a new window does not inherit the old one's refunds).
+   */
+  giveBack(keyId: string, count: number, takenAtMs: number): void
+  /** Seconds until the current window of `keyId` ends (at least 1; 1 when it has none). */
+  secondsLeft(keyId: string, nowMs: number): number
   /** Forgets the windows that ended before `nowMs` (memory stays bounded by the keys active in one window). */
   sweep(nowMs: number): void
   /** Keys with an open window. */
@@ -42,13 +56,13 @@ const ALLOWED: RateLimitVerdict = Object.freeze({ isAllowed: true })
  * limiter.take('key_1', { requests: 100, windowSeconds: 60 }, Date.now()).isAllowed // true
  */
 export function createRateLimiter(): RateLimiter {
-  const windows = new Map<string, { endsAtMs: number; count: number }>()
+  const windows = new Map<string, { startedAtMs: number; endsAtMs: number; count: number }>()
   return {
     take(keyId, limit, nowMs) {
       if (limit.requests === 0) return ALLOWED
       let window = windows.get(keyId)
       if (window === undefined || window.endsAtMs <= nowMs) {
-        window = { endsAtMs: nowMs + limit.windowSeconds * 1000, count: 0 }
+        window = { startedAtMs: nowMs, endsAtMs: nowMs + limit.windowSeconds * 1000, count: 0 }
         windows.set(keyId, window)
       }
       if (window.count < limit.requests) {
@@ -61,6 +75,24 @@ export function createRateLimiter(): RateLimiter {
         windowSeconds: limit.windowSeconds,
         retryAfterSeconds: Math.max(1, Math.ceil((window.endsAtMs - nowMs) / 1000)),
       }
+    },
+    takeUpTo(keyId, limit, nowMs, most) {
+      if (limit.requests === 0) return Number.POSITIVE_INFINITY
+      const window = windows.get(keyId)
+      if (window === undefined || window.endsAtMs <= nowMs) return 0
+      const taken = Math.max(0, Math.min(most, limit.requests - window.count))
+      window.count += taken
+      return taken
+    },
+    giveBack(keyId, count, takenAtMs) {
+      const window = windows.get(keyId)
+      if (window !== undefined && window.startedAtMs <= takenAtMs && takenAtMs < window.endsAtMs) {
+        window.count = Math.max(0, window.count - count)
+      }
+    },
+    secondsLeft(keyId, nowMs) {
+      const window = windows.get(keyId)
+      return window === undefined ? 1 : Math.max(1, Math.ceil((window.endsAtMs - nowMs) / 1000))
     },
     sweep(nowMs) {
       for (const [keyId, window] of windows) if (window.endsAtMs <= nowMs) windows.delete(keyId)

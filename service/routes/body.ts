@@ -4,15 +4,20 @@
  */
 import type { Request } from 'koa'
 import { InvalidParameterError } from '../../engine/index.js'
+import { MAX_JSON_DEPTH, isJsonTooDeep } from '../schema/jsonDepth.js'
+
+const TOO_DEEP = `arrays and objects nested deeper than ${MAX_JSON_DEPTH} levels`
 
 /**
  * Parses the JSON body of a request (`ctx.request.rawBody`). The content type must be `application/json` (or a
- * `+json` type) and the body well-formed JSON.
+ * `+json` type) and the body well-formed JSON nested at most `MAX_JSON_DEPTH` deep, checked on the text before it
+ * is parsed (`schema/jsonDepth.ts`): nothing downstream ever walks a deeper value. Its size is bounded before it
+ * gets here: the main thread refuses a body over `BODY_LIMIT_BYTES` with 413.
  *
  * @param ctx - the request's context (only `ctx.request` is read).
  * @returns the parsed value, unvalidated: validate its shape before use
- * @throws InvalidParameterError (400 `INVALID_PARAMETER`, parameter `body`) on a wrong content type, an empty or a
- *   malformed body
+ * @throws InvalidParameterError (400 `INVALID_PARAMETER`, parameter `body`) on a wrong content type, an empty, a
+ *   malformed or a too deeply nested body
  * @example
  * router.post('/registerTxs', (ctx) => { const input = readJsonBody(ctx); … })
  */
@@ -25,9 +30,12 @@ export function readJsonBody(ctx: { readonly request: Request }): unknown {
   if (raw.trim() === '') {
     throw new InvalidParameterError({ parameter: 'body', value: '', reason: 'a JSON body is required' })
   }
+  if (isJsonTooDeep(raw)) {
+    throw new InvalidParameterError({ parameter: 'body', value: raw, reason: TOO_DEEP })
+  }
   try {
     return JSON.parse(raw) as unknown
   } catch {
-    throw new InvalidParameterError({ parameter: 'body', value: raw.slice(0, 64), reason: 'body is not valid JSON' })
+    throw new InvalidParameterError({ parameter: 'body', value: raw, reason: 'body is not valid JSON' })
   }
 }

@@ -26,6 +26,7 @@ import { checkGasless, gaslessExecutions } from '../gasless/executions.js'
 import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
 import type { QueryParameters } from '../middleware/compliance.js'
+import type { ScreenedAddress } from '../compliance/screening.js'
 import type { AuthenticatedState } from '../types.js'
 import { type ActionRequest, checkActionChains, parseGetAction, toQuoteRequest } from './getActionRequest.js'
 import { buildVenueAction, checkVenueAction } from '../venue/venueAction.js'
@@ -39,6 +40,11 @@ export interface GetActionDependencies {
   readonly config: Pick<ServiceConfig, 'quoteTtlSeconds'>
   /** Source-state fetchers by VM (`sourceStateFetchers(config)`); none by default (EVM needs none). */
   readonly sourceStateFetchers?: ReadonlyMap<Vm, SourceStateFetcher>
+  /**
+   * `createCompliance(...).screenAddresses`: screens the addresses a request acts for that its query does not name
+   * (the venue user and its proxy wallet, read from the store). Throws WalletScreeningError for a listed one.
+   */
+  readonly screenAddresses: (addresses: readonly ScreenedAddress[]) => void
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
@@ -241,6 +247,7 @@ export async function answerAction(
     query,
     apiKey,
     engine.options.protocolFeeBps,
+    engine.snapshot,
   )
   checkActionChains(request, engine.snapshot)
   if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
@@ -272,11 +279,17 @@ export async function answerAction(
   // A venue order: checked against the venue's state, with its workflow recorded beside the quote.
   const venue =
     request.actionType === 'venue'
-      ? await buildVenueAction(engine, store, request, await checkVenueAction(store, apiKey.orgId, request), {
-          ...options,
-          orgId: apiKey.orgId,
-          now: createdAt,
-        })
+      ? await buildVenueAction(
+          engine,
+          store,
+          request,
+          await checkVenueAction(store, apiKey.orgId, request, deps.screenAddresses),
+          {
+            ...options,
+            orgId: apiKey.orgId,
+            now: createdAt,
+          },
+        )
       : undefined
   const parts = venue?.parts ?? buildActionParts(engine, request, options)
   // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
@@ -314,7 +327,10 @@ export function getActionRoutes(deps: GetActionDependencies): AuthenticatedRoute
   router.get('/getAction', async (ctx) => {
     // HEAD (which the router answers with this GET handler) gets GET's status and headers but records nothing:
     // its reply has no body, so the txId could never be registered.
-    const responseJson = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: ctx.method !== 'HEAD' })
+    const isRecorded = ctx.method !== 'HEAD'
+    const responseJson = await answerAction(deps, ctx.query, ctx.state.apiKey, { record: isRecorded })
+    // For the main thread's daily quote quota (`rateLimit/dailyQuota.ts`).
+    ctx.state.quotes = { items: 1, recorded: isRecorded ? 1 : 0 }
     ctx.set('Cache-Control', 'no-store')
     // Before the body: a string body would otherwise be typed text/plain.
     ctx.type = 'json'

@@ -1,6 +1,7 @@
 /**
  * The `getAction` request (SPEC §2.3, §4.1): parsed from the query string, checked against the snapshot, and
- * turned into the engine's `QuoteRequest`. The rules are tabled in `service/tx/README.md`.
+ * turned into the engine's `QuoteRequest`. The rules are tabled in `engine/vm/evm/README.md` ("`getAction`
+ * parameters").
  */
 import type { Static } from '@sinclair/typebox'
 import type { Hex } from 'viem'
@@ -35,6 +36,7 @@ export type {
 } from '../schema/actionRequest.js'
 import { type ActionType, GET_ACTION_PARAMETERS } from '../schema/getActionParameters.js'
 import { type Query, queryDecoder } from '../schema/query.js'
+import { keyFeesFor } from '../keys/keyFees.js'
 import { checkSolanaSponsor } from './solanaSponsor.js'
 
 /** Fields every action type shares (SPEC §2.3). */
@@ -64,16 +66,21 @@ export interface GetActionInput {
  *
  * @param defaults - the API key's default `appFees`, used when the request has none.
  * @param protocolFeeBps - the protocol fee in force (application fees and it stay below 10000 bps).
+ * @param snapshot - the chains the service quotes on: given, a request without `appFees` gets only the key's fees
+ *   whose receiver is a wallet address of its source chain's VM (`keyFeesFor`; none on an unknown chain), so that a
+ *   key with an EVM receiver quotes from Solana without a fee rather than failing on a parameter the request never
+ *   sent. Omitted (tests, benchmarks on EVM requests): every default fee.
  * @throws MissingRequiredFieldError, InvalidParameterError, InvalidAddressError, InvalidAmountZeroError,
  *   UnsupportedSwapDirectionError — with the spec's details.
  *
  * @example
- * const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps)
+ * const { request, quoteRequest } = parseGetAction(ctx.query, apiKey, engine.options.protocolFeeBps, engine.snapshot)
  */
 export function parseGetAction(
   query: Query,
   defaults: { readonly appFees: readonly AppFee[] },
   protocolFeeBps = 0,
+  snapshot?: Pick<Snapshot, 'chains'>,
 ): GetActionInput {
   const actionType = decoder.raw(query, 'actionType')
   if (actionType === undefined || actionType === '')
@@ -90,7 +97,11 @@ export function parseGetAction(
     ...optional('recipient', decoded.recipient),
     ...optional('refundTo', decoded.refundTo),
     ...optional('bridgeIds', decoded.bridgeIds),
-    appFees: decoded.appFees ?? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress })),
+    appFees:
+      decoded.appFees ??
+      (snapshot === undefined
+        ? defaults.appFees.map((fee) => ({ bps: fee.bps, receiverAddress: fee.receiverAddress }))
+        : keyFeesFor(defaults.appFees, snapshot.chains.get(decoded.srcChainId)?.vm)),
     ...optional('maxPriceImpact', decoded.maxPriceImpact),
     ...optional('maxSplits', decoded.maxSplits),
     ...optional('solanaSponsor', decoded.solanaSponsor),

@@ -5,6 +5,7 @@
  */
 import { type AuthenticatedRouter, createRouter } from './router.js'
 import { InvalidParameterError, compileValidator } from '../../engine/index.js'
+import { displayValue } from '../../engine/errors/index.js'
 import { readJsonBody } from './body.js'
 import type { RegistrationInput, RegistrationOutcome, Store } from '../store/store.js'
 import type { AuthenticatedState } from '../types.js'
@@ -111,7 +112,7 @@ export function registerTxsRoutes(deps: RegisterTxsDependencies): AuthenticatedR
     if (body === null || typeof body !== 'object') {
       throw new InvalidParameterError({
         parameter: 'body',
-        value: JSON.stringify(body).slice(0, 64),
+        value: displayValue(body),
         reason: 'must be a registration object or an array of them',
       })
     }

@@ -11,11 +11,14 @@ import {
   compileValidator,
   walletAddressProblem,
 } from '../../engine/index.js'
+import { displayValue } from '../../engine/errors/index.js'
 import { readJsonBody } from './body.js'
 import { VenueUserRequest, type VenueUser } from '../schema/venueUser.js'
 import type { Store } from '../store/store.js'
 import type { AuthenticatedState } from '../types.js'
 import { deriveProxyWallet } from '../venue/proxyWallet.js'
+import { venueUserAddresses } from '../venue/venueAction.js'
+import type { ScreenedAddress } from '../compliance/screening.js'
 
 const request: Validator<typeof VenueUserRequest> = compileValidator(VenueUserRequest)
 
@@ -24,6 +27,8 @@ export interface VenueUserDependencies {
   readonly store: Store
   /** Unix seconds; default the wall clock. */
   readonly now?: () => number
+  /** `createCompliance(...).screenAddresses`: throws WalletScreeningError for a listed address. */
+  readonly screenAddresses: (addresses: readonly ScreenedAddress[]) => void
 }
 
 /**
@@ -32,10 +37,12 @@ export interface VenueUserDependencies {
  *
  * Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than JSON, an empty or
  * malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` (`address`); `INVALID_ADDRESS_FORMAT`
- * (`details.field` `address`) for a malformed address, a bad checksum or the zero address.
+ * (`details.field` `address`) for a malformed address, a bad checksum or the zero address. 403 `WALLET_SCREENED`
+ * when the account or its proxy wallet is on the screening list (Polygon's family), before anything is stored or
+ * answered: a listed account gets no user, and an existing user of an account listed since is not answered.
  *
  * @example
- * api.use(venueUserRoutes({ store }).routes())
+ * api.use(venueUserRoutes({ store, screenAddresses: compliance.screenAddresses }).routes())
  */
 export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRouter {
   const { store } = deps
@@ -46,7 +53,7 @@ export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRoute
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new InvalidParameterError({
         parameter: 'body',
-        value: JSON.stringify(body).slice(0, 64),
+        value: displayValue(body),
         reason: VenueUserRequest['x-reason'],
       })
     }
@@ -56,11 +63,13 @@ export function venueUserRoutes(deps: VenueUserDependencies): AuthenticatedRoute
       throw new InvalidAddressError({ field: 'address', address: body.address, reason: problem })
 
     const address = getAddress(body.address.toLowerCase())
+    const proxyWallet = deriveProxyWallet(address)
+    deps.screenAddresses(venueUserAddresses({ address, proxyWallet }))
     const { user, created } = await store.createOrFetchVenueUser({
       orgId: ctx.state.apiKey.orgId,
       userId: address,
       address,
-      proxyWallet: deriveProxyWallet(address),
+      proxyWallet,
       createdAt: now(),
     })
     const answer: VenueUser = { ...user, created }

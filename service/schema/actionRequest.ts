@@ -35,7 +35,9 @@ const baseProperties = {
   refundTo: Type.Optional(Address),
   bridgeIds: Type.Optional(Type.Array(BridgeId, { description: 'Absent: all bridges.' })),
   appFees: Type.Array(AppFee, {
-    description: "The fees in force: the request's `appFees`, or the API key's defaults when it had none.",
+    description:
+      "The fees in force: the request's `appFees`, or when it had none the API key's default fees whose receiver " +
+      "is an address of the source chain's VM (none when the key has no receiver of that address family).",
   }),
   maxPriceImpact: Type.Optional(
     described(MaxPriceImpact, "Percent, when the request gave one (absent: the engine's default)."),

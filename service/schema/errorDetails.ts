@@ -5,6 +5,7 @@
  */
 import { type Static, type TObject, type TOptional, Type } from '@sinclair/typebox'
 import { ChainId } from '../../engine/schema/scalars.js'
+import { DISPLAY_MAX_CHARS } from '../../engine/errors/index.js'
 
 const dateTime = Type.String({ format: 'date-time' })
 
@@ -45,7 +46,12 @@ export type MethodNotAllowedDetails = Static<typeof MethodNotAllowedDetails>
 
 /** `NOT_FOUND`: for an unknown path; absent for a resource that is not found (`getStatus`). */
 export const NotFoundDetails = Type.Object(
-  { path: Type.String({ description: 'The path requested.' }) },
+  {
+    path: Type.String({
+      maxLength: DISPLAY_MAX_CHARS,
+      description: `The path requested (at most ${DISPLAY_MAX_CHARS} characters: a longer one is cut and ends in \`…\`).`,
+    }),
+  },
   { additionalProperties: false },
 )
 export type NotFoundDetails = Static<typeof NotFoundDetails>

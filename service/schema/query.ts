@@ -11,6 +11,7 @@ import {
   type Validator,
   compileValidator,
 } from '../../engine/index.js'
+import { MAX_JSON_DEPTH, isJsonTooDeep } from './jsonDepth.js'
 
 /** A parsed query string, as Koa's `ctx.query` gives it: repeated names become arrays. */
 export type Query = Readonly<ParsedUrlQuery>
@@ -126,6 +127,8 @@ function decodeParameter(parameter: QueryParameter, value: string | string[] | u
   }
   if (Array.isArray(value)) throw invalid(value.join(','), 'given more than once; it takes a single value')
   if (parameter.encoding === 'json') {
+    // The same nesting limit as a body's (`routes/body.ts`): validation and error display walk the value recursively.
+    if (isJsonTooDeep(value)) throw invalid(value, `arrays and objects nested deeper than ${MAX_JSON_DEPTH} levels`)
     try {
       return JSON.parse(value) as unknown
     } catch {

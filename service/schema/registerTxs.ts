@@ -51,7 +51,7 @@ export const RegistrationRequest = Type.Union(
  * | `VM_MISMATCH` | `vmId` is not the VM of the quote's source chain |
  * | `CHAIN_MISMATCH` | `chainId` is not the quote's source chain |
  * | `TX_HASH_CONFLICT` | the `txId` is already registered with another hash |
- * | `TX_HASH_IN_USE` | the hash is already registered for another `txId` |
+ * | `TX_HASH_IN_USE` | the hash is registered for another `txId` of the caller's organization (not another org's) |
  */
 export const RegistrationErrorCode = Type.Union(
   [
@@ -69,7 +69,8 @@ export const RegistrationErrorCode = Type.Union(
       'wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your ' +
       "organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / " +
       "`chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with " +
-      'another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId`.',
+      'another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId` of your organization (another ' +
+      "organization's registration of the same hash is neither an obstacle nor visible).",
     'x-component': 'RegistrationErrorCode',
   },
 )

@@ -23,6 +23,11 @@ export interface ApiKeyRow extends ApiKeyRecord {
   readonly isDevelopment: boolean
   /** The key's own limit; `null`: the service's default (`RATE_LIMIT_REQUESTS`, `RATE_LIMIT_WINDOW_SECONDS`). */
   readonly rateLimit: RateLimit | null
+  /**
+   * The key's own quota of quotes per UTC day (`0`: unlimited); `null` (and absent): the service's default
+   * (`DAILY_QUOTE_QUOTA`). Set with `npm run keys:quota`.
+   */
+  readonly dailyQuoteQuota?: number | null
   /** Unix seconds. */
   readonly createdAt: number
   /** Unix seconds of the revocation; `null` while the key is valid. */
@@ -46,6 +51,16 @@ export interface ApiKeyStore {
   revokeApiKey(keyId: string, revokedAt: number): Promise<boolean>
   /** Sets a key's limit (`null`: back to the default). @returns `false` when no key has this `keyId`. */
   setApiKeyRateLimit(keyId: string, rateLimit: RateLimit | null): Promise<boolean>
+  /**
+   * Sets a key's quota of quotes per UTC day (`null`: back to the default).
+   * @returns `false` when no key has this `keyId`.
+   */
+  setApiKeyDailyQuoteQuota(keyId: string, quota: number | null): Promise<boolean>
+  /**
+   * Quotes recorded since `createdAtOrAfter` (Unix seconds) and still stored, per key id: the main thread's daily
+   * quote quota starts from them after a restart (`rateLimit/dailyQuota.ts`).
+   */
+  quotesRecordedSince(createdAtOrAfter: number): Promise<Map<string, number>>
   /** Every key, revoked ones included, oldest first. */
   listApiKeys(): Promise<ApiKeyRow[]>
   /** A number that changes whenever a key is stored, revoked or changed: caches compare it to reload. */
@@ -91,6 +106,8 @@ export interface ApiKeyTableRow {
   is_development: number
   rate_limit_requests: number | null
   rate_limit_window_seconds: number | null
+  /** Added by a later migration: absent from rows read before it ran. */
+  daily_quote_quota?: number | null
   created_at: number
   revoked_at: number | null
 }
@@ -114,6 +131,8 @@ export const apiKeyFromRow = (row: ApiKeyTableRow): ApiKeyRow => ({
     row.rate_limit_requests === null || row.rate_limit_window_seconds === null
       ? null
       : { requests: row.rate_limit_requests, windowSeconds: row.rate_limit_window_seconds },
+  dailyQuoteQuota:
+    row.daily_quote_quota === undefined || row.daily_quote_quota === null ? null : Number(row.daily_quote_quota),
   createdAt: row.created_at,
   revokedAt: row.revoked_at,
 })
@@ -172,6 +191,11 @@ export function apiKeyMethods(db: Database): ApiKeyStore {
     db,
     'UPDATE api_keys SET rate_limit_requests = ?, rate_limit_window_seconds = ? WHERE key_id = ?',
   )
+  const setQuota = prepare<[number | null, string]>(db, 'UPDATE api_keys SET daily_quote_quota = ? WHERE key_id = ?')
+  const quotesSince = prepare<[number], { key_id: string; quotes: number }>(
+    db,
+    'SELECT key_id, count(*) AS quotes FROM transactions WHERE created_at >= ? GROUP BY key_id',
+  )
   const list = prepare<[], ApiKeyTableRow>(db, 'SELECT * FROM api_keys ORDER BY created_at, key_id')
   const bump = db.prepare('UPDATE api_keys_version SET version = version + 1 WHERE id = 1')
   const version = db.prepare('SELECT version FROM api_keys_version WHERE id = 1')
@@ -197,6 +221,8 @@ export function apiKeyMethods(db: Database): ApiKeyStore {
       setLimit.run(limit?.requests ?? null, limit?.windowSeconds ?? null, keyId).changes,
   )
 
+  const setQuotaOne = changing((keyId: string, quota: number | null) => setQuota.run(quota, keyId).changes)
+
   return {
     async insertApiKey(key) {
       insertOne.immediate(key)
@@ -209,6 +235,12 @@ export function apiKeyMethods(db: Database): ApiKeyStore {
     },
     async setApiKeyRateLimit(keyId, rateLimit) {
       return setLimitOne.immediate(keyId, rateLimit) > 0
+    },
+    async setApiKeyDailyQuoteQuota(keyId, quota) {
+      return setQuotaOne.immediate(keyId, quota) > 0
+    },
+    async quotesRecordedSince(createdAtOrAfter) {
+      return new Map(quotesSince.all(createdAtOrAfter).map((row) => [row.key_id, Number(row.quotes)]))
     },
     async listApiKeys() {
       return list.all().map(apiKeyFromRow)

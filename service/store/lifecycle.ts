@@ -34,7 +34,7 @@ type LifecycleMethods = Pick<
   | 'deleteUnregisteredQuotes'
 >
 
-type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash'>
+type RegistrationState = Pick<TransactionRow, 'status' | 'src_tx_hash' | 'org_id'>
 
 /**
  * The lifecycle methods of the SQLite store over one connection; statements are prepared once.
@@ -50,11 +50,13 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
   )
   const selectState = prepare<[string], RegistrationState>(
     db,
-    'SELECT status, src_tx_hash FROM transactions WHERE tx_id = ?',
+    'SELECT status, src_tx_hash, org_id FROM transactions WHERE tx_id = ?',
   )
-  const selectHashHolder = prepare<[string, number], { tx_id: string }>(
+  // Within the quote's organization only: another organization's registration of the hash neither blocks this one
+  // nor shows (README "Source transactions").
+  const selectHashHolder = prepare<[string, number, string], { tx_id: string }>(
     db,
-    'SELECT tx_id FROM transactions WHERE src_tx_hash = ? AND src_tx_chain_id = ?',
+    'SELECT tx_id FROM transactions WHERE src_tx_hash = ? AND src_tx_chain_id = ? AND org_id = ?',
   )
   // A deposit registration (`registerDeposit`) may start in `requires refund` (tracking stopped, `next_check_at`
   // NULL) with its first txPath entries and detail; a plain one passes `pending` and NULLs.
@@ -125,7 +127,9 @@ export function lifecycleMethods(db: Database): LifecycleMethods {
             ? { outcome: 'duplicate' }
             : { outcome: 'conflict', existingHash: state.src_tx_hash }
         }
-        if (selectHashHolder.get(input.txHash, input.chainId) !== undefined) return { outcome: 'hash-in-use' }
+        if (selectHashHolder.get(input.txHash, input.chainId, state.org_id) !== undefined) {
+          return { outcome: 'hash-in-use' }
+        }
         const deposit = 'status' in input ? input : undefined
         register.run({
           txId: input.txId,

@@ -8,6 +8,7 @@ import { VENUE_MIGRATION_SQL } from './venueMigration.js'
 import { VENUE_TRADING_SQL } from './venueBookSchema.js'
 import { VENUE_WORKFLOWS_SQL } from './venueWorkflows.js'
 import { DEPOSIT_WATCH_SQL } from './depositSchema.js'
+import { SOURCE_SCOPE_SQL } from './sourceTransactions.js'
 
 /** One schema step. */
 export interface Migration {
@@ -46,6 +47,9 @@ export interface Migration {
  *    service processes on one store advance each due transaction once (`lifecycle.ts`, tracker README "Replicas").
  * 10. The index PostgreSQL's venue schema has and SQLite's lacked: a wallet's fills of one token, which every sell
  *    order sums (`sharesHeldSql` of `venueWorkflows.ts`) — a scan of every fill without it.
+ * 11. Source transactions scoped by organization (`sourceTransactions.ts`): `transactions_src_tx` becomes unique on
+ *    `(src_tx_hash, src_tx_chain_id, org_id)`, and `source_transactions` records which `txId` each observed chain
+ *    transaction executes. An index swap and a new table: no row is rewritten.
  */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   {
@@ -260,6 +264,13 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
     name: 'venue fills by wallet and token',
     sql: 'CREATE INDEX venue_fills_wallet_token ON venue_fills (proxy_wallet, token_id);',
   },
+  // A plain column add: existing keys keep the default quota (NULL).
+  {
+    version: 11,
+    name: 'api key daily quote quotas',
+    sql: 'ALTER TABLE api_keys ADD COLUMN daily_quote_quota INTEGER CHECK (daily_quote_quota >= 0);',
+  },
+  { version: 12, name: 'source transactions scoped by organization', sql: SOURCE_SCOPE_SQL },
 ])
 
 /** The schema version this code expects. */

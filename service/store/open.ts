@@ -1,8 +1,9 @@
 /**
  * Opens the configured store: PostgreSQL when `DATABASE_URL` names a server (`postgres://…` or `postgresql://…`),
- * else the embedded SQLite file at `DATABASE_PATH`. One `Store` interface (`store.ts`) for both. Both drivers are
- * imported statically (`pg` costs a few milliseconds per thread): under `--import tsx` the worker threads load
- * modules through tsx's `require` hook, and a dynamic `import()` of a sibling module found no file there.
+ * else the embedded SQLite file at `DATABASE_PATH`. One `Store` interface (`store.ts`) for both. Both backends'
+ * modules are imported statically (under `--import tsx` the worker threads load modules through tsx's `require`
+ * hook, and a dynamic `import()` of a sibling module found no file there); the `pg` driver itself is loaded at the
+ * first PostgreSQL pool (`postgres/connection.ts`), so a SQLite service runs without it installed.
  */
 import type { ServiceConfig } from '../config.js'
 import { openPgStore } from './postgres/store.js'

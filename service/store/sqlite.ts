@@ -22,6 +22,7 @@ import { historyMethods } from './history.js'
 import { DEFAULT_SYNCHRONOUS, lifecycleMethods } from './lifecycle.js'
 import { migrate } from './migrations.js'
 import { ROW_COLUMNS, type TransactionRow, quoteFromRow, quoteRowValues } from './rows.js'
+import { sourceTransactionMethods } from './sourceTransactions.js'
 import type { QuoteEntry, Store, StoredQuote } from './store.js'
 import { venueCatalogMethods } from './venueCatalog.js'
 import { venueFillMethods } from './venueFills.js'
@@ -176,6 +177,7 @@ function sqliteStore(db: Database): SqliteMethods {
 
   return {
     ...lifecycleMethods(db),
+    ...sourceTransactionMethods(db),
     ...historyMethods(db),
     ...venueCatalogMethods(db),
     ...venueSearchMethods(db),

@@ -137,7 +137,8 @@ export interface RegistrationInput {
  * - `registered`: recorded now (status `pending`, first check due at once);
  * - `duplicate`: this txId was already registered with this hash — nothing changed (idempotent retry);
  * - `conflict`: this txId is registered with another hash, `existingHash`;
- * - `hash-in-use`: this hash is registered (on this chain) for another txId.
+ * - `hash-in-use`: this hash is registered (on this chain) for another txId **of the same organization**. Another
+ *   organization's registration of the hash is neither an obstacle nor visible (README "Source transactions").
  */
 export type RegistrationOutcome =
   { outcome: 'registered' | 'duplicate' } | { outcome: 'conflict'; existingHash: string } | { outcome: 'hash-in-use' }
@@ -248,6 +249,13 @@ export interface Store
    * @throws Error when no registered transaction has this `txId`.
    */
   recordProgress(txId: string, update: ProgressUpdate, claim?: string): Promise<boolean>
+  /**
+   * Claims a chain transaction for the registration whose source leg it confirmed: the first `txId` to claim
+   * `(chainId, txHash)` (stored form) holds it for good. Atomic: of registrations of one hash by several
+   * organizations, tracked at once by several trackers, exactly one gets its own `txId` back.
+   * @returns the `txId` holding the transaction: `txId` itself, or the registration that claimed it first.
+   */
+  claimSourceTransaction(txId: string, chainId: number, txHash: string): Promise<string>
   /** Marks quotes never registered and created before `createdBefore` (Unix seconds) `expired`; returns how many. */
   expireQuotes(createdBefore: number): Promise<number>
   /**

@@ -46,6 +46,11 @@ export interface ObserveLegParameters {
   readonly since: number
   /** Unix seconds, now. */
   readonly now: number
+  /**
+   * The quote's stored action response (SPEC §2.4), for what a chain can only match against the quote itself (the
+   * Bitcoin memo); absent, such a check is not made.
+   */
+  readonly actionResponse?: unknown
 }
 
 /** Something that can tell what happened to a leg on a chain. */

@@ -7,7 +7,9 @@
  * - Confirmed: `GET /blocks/tip/height` gives the confirmations (tip − block height + 1); with at least
  *   `confirmations` of them, `GET /tx/:txid` must show an output to the vault (the chain's `routerAddress`) or to
  *   the quote's deposit address (a deposit the tracker registered, `esploraDepositWatcher.ts`): confirmed at
- *   `block_time`, their satoshis in the detail; no such output → `failed`.
+ *   `block_time`, their satoshis in the detail; no such output → `failed`. A payment to the vault must also carry the
+ *   quote's memo in an `OP_RETURN` output (the quote's `tx.memo`, when the stored response is given): the vault
+ *   swaps by the memo, so a transaction with another quote's memo is that quote's → `failed`.
  * - In the mempool, or not yet deep enough → look again later. Unknown for `notFoundTimeoutSeconds` (dropped from
  *   the mempool, or never broadcast) → `failed`.
  * - An API that does not answer never fails a transaction: the leg stays pending and the problem is logged.
@@ -85,7 +87,14 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
     }
   }
 
-  async function observeSource({ txId, leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
+  async function observeSource({
+    txId,
+    leg,
+    srcTxHash,
+    since,
+    now,
+    actionResponse,
+  }: ObserveLegParameters): Promise<LegObservation> {
     const txid = srcTxHash.toLowerCase()
     if (!TXID.test(txid)) {
       return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not a Bitcoin txid` }
@@ -109,11 +118,31 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
     const depth = tip - status.block_height! + 1
     if (depth < confirmations) return later(leg, since, now)
     const tx = (await (await get(`/tx/${txid}`))?.json()) as
-      { vout?: { scriptpubkey_address?: string; value?: number }[] } | undefined
+      | {
+          vout?: { scriptpubkey_address?: string; scriptpubkey?: string; scriptpubkey_type?: string; value?: number }[]
+        }
+      | undefined
     if (tx === undefined) throw new EsploraError(`GET /tx/${txid}: not found after its status was`)
     const payees = payeesOf(txId)
-    const paid = (tx.vout ?? []).filter((output) => payees.includes(output.scriptpubkey_address?.toLowerCase() ?? ''))
+    const outputs = tx.vout ?? []
+    const paid = outputs.filter((output) => payees.includes(output.scriptpubkey_address?.toLowerCase() ?? ''))
     const timestamp = status.block_time!
+    const memo = memoOf(actionResponse)
+    const vault = payees[0]
+    const paysDeposit = paid.some((output) => output.scriptpubkey_address?.toLowerCase() !== vault)
+    if (paid.length > 0 && !paysDeposit && memo !== undefined) {
+      const memoHex = Buffer.from(memo, 'utf8').toString('hex')
+      const carriesMemo = outputs.some(
+        (output) => output.scriptpubkey_type === 'op_return' && output.scriptpubkey?.toLowerCase().endsWith(memoHex),
+      )
+      if (!carriesMemo) {
+        return {
+          status: 'failed',
+          timestamp,
+          reason: `transaction ${txid} does not execute quote ${txId}: it pays the vault without the quote's memo`,
+        }
+      }
+    }
     if (paid.length === 0) {
       return {
         status: 'failed',
@@ -141,4 +170,10 @@ export function createEsploraObserver(options: EsploraObserverOptions): ChainObs
       }
     },
   }
+}
+
+/** The quote's `OP_RETURN` memo (`tx.memo` of a Bitcoin action response), when the response is given and has one. */
+function memoOf(actionResponse: unknown): string | undefined {
+  const memo = (actionResponse as { tx?: { memo?: unknown } } | null | undefined)?.tx?.memo
+  return typeof memo === 'string' && memo !== '' ? memo : undefined
 }

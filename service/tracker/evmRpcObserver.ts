@@ -1,11 +1,13 @@
 /**
  * The EVM JSON-RPC chain observer, for chains with an `RPC_URLS` entry (viem public client over HTTP).
  *
- * - **Source leg**: `eth_getTransactionReceipt` of the registered hash. `success` → confirmed at its block's
- *   timestamp; `reverted` → failed, with the revert reason obtained by replaying the call on the parent block
- *   (`Error(string)` / `Panic(uint256)` / the router's custom errors decoded; otherwise `execution reverted`). No
- *   receipt yet → look again later (backoff); still none after `notFoundTimeoutSeconds` → failed (the transaction
- *   was dropped or never sent).
+ * - **Source leg**: `eth_getTransactionReceipt` of the registered hash. `success` and the transaction executes this
+ *   quote (the router's `Routed(txId)` event in its receipt, or a payment to the quote's deposit address) →
+ *   confirmed at its block's timestamp; `success` but another quote's (or none's) → failed, nothing appended;
+ *   `reverted` → failed, with the revert reason obtained by replaying the call on the parent block
+ *   (`Error(string)` / `Panic(uint256)` / the router's custom errors decoded; otherwise `execution reverted`).
+ *   No receipt yet → look again later (backoff); still none after `notFoundTimeoutSeconds` → failed (the
+ *   transaction was dropped or never sent).
  * - **Last delivery leg** (the destination chain has an `RPC_URLS` entry too): the crossroute router's
  *   `Delivered(bytes32 indexed txId, …)` event on that chain (`eth_getLogs` at the chain's router address, topic
  *   `txId`, over the blocks since the previous leg); none within `deliveryTimeoutSeconds(leg)` → failed, i.e.
@@ -23,9 +25,10 @@ import {
   decodeErrorResult,
   decodeEventLog,
   numberToHex,
+  pad,
   toEventSelector,
 } from 'viem'
-import { ROUTER_ABI } from '../../engine/transactions.js'
+import { ROUTER_ABI, depositAddressOf } from '../../engine/transactions.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
 import { checkedEvmClient } from './evmClient.js'
 import { pendingLater, rpcObserver } from './rpcObserverShell.js'
@@ -36,13 +39,64 @@ export const DELIVERED_TOPIC: Hex = toEventSelector(
   ROUTER_ABI.find((item) => item.type === 'event' && item.name === 'Delivered')!,
 )
 
+/** topic0 of the router's `Routed` event: the source transaction of a quote, `txId` its first topic. */
+export const ROUTED_TOPIC: Hex = toEventSelector(
+  ROUTER_ABI.find((item) => item.type === 'event' && item.name === 'Routed')!,
+)
+
+/** topic0 of ERC-20 (and TRC-20) `Transfer(address indexed from, address indexed to, uint256 value)`. */
+export const TRANSFER_TOPIC: Hex = toEventSelector(
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
+)
+
+/** What of a mined transaction tells which quote it executes. */
+interface MinedTransaction {
+  readonly to: string | null
+  readonly logs: readonly { readonly address: string; readonly topics: readonly (string | null)[] }[]
+}
+
+/**
+ * Whether a successful transaction executes the quote `txId` on a chain whose router is `routerAddress`: it emits
+ * the router's `Routed(txId, …)` (the router's own calldata carries the quote's txId, engine/vm/evm/README.md), or it
+ * pays the quote's deposit address (native value sent to it, or an ERC-20 `Transfer` to it: what the deposit
+ * watcher registers). A hash another organization saw in the mempool and registered against its own quote does
+ * neither: that registration ends `failed` and the transaction stays the other quote's.
+ *
+ * @example executesQuote({ to: router, logs: receipt.logs }, router, txId) // true
+ */
+export function executesQuote(transaction: MinedTransaction, routerAddress: string, txId: string): boolean {
+  const router = routerAddress.toLowerCase()
+  const quoteTopic = txId.toLowerCase()
+  const isRouted = transaction.logs.some(
+    (entry) =>
+      entry.address.toLowerCase() === router &&
+      entry.topics[0] === ROUTED_TOPIC &&
+      entry.topics[1]?.toLowerCase() === quoteTopic,
+  )
+  if (isRouted) return true
+  let deposit: string
+  try {
+    deposit = depositAddressOf({ vm: 'evm', routerAddress }, txId as Hex).toLowerCase()
+  } catch {
+    return false // not a 32-byte txId: no deposit address either
+  }
+  if (transaction.to?.toLowerCase() === deposit) return true
+  const depositTopic = pad(deposit as Hex)
+  return transaction.logs.some(
+    (entry) => entry.topics[0] === TRANSFER_TOPIC && entry.topics[2]?.toLowerCase() === depositTopic,
+  )
+}
+
 /** Options of `createEvmRpcObserver`. */
 export interface EvmRpcObserverOptions {
   /** The chain the node must serve; checked once against `eth_chainId`. */
   readonly chainId: number
   /** JSON-RPC endpoint (`http:` or `https:`). */
   readonly url: string
-  /** The crossroute router on this chain (where `Delivered` is emitted); no delivery lookups without it. */
+  /**
+   * The crossroute router on this chain (where `Routed` and `Delivered` are emitted): without it, no delivery
+   * lookups, and a source transaction is not checked to execute its quote.
+   */
   readonly routerAddress?: string
   /** Timeout of one RPC request (ms); default 10 000. */
   readonly requestTimeoutMs?: number
@@ -84,7 +138,7 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
 
   const blockTimestamp = async (blockHash: Hex) => Number((await client.getBlock({ blockHash })).timestamp)
 
-  async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
+  async function observeSource({ txId, leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
     if (!EVM_HASH.test(srcTxHash))
       return { status: 'failed', timestamp: Math.floor(now), reason: `${srcTxHash} is not an EVM transaction hash` }
     const hash = srcTxHash as Hex
@@ -102,7 +156,16 @@ export function createEvmRpcObserver(options: EvmRpcObserverOptions): ChainObser
     }
     const timestamp = await blockTimestamp(receipt.blockHash)
     if (receipt.status === 'success') {
-      const { value } = await client.getTransaction({ hash })
+      const { value, to } = await client.getTransaction({ hash })
+      if (
+        options.routerAddress !== undefined &&
+        !executesQuote({ to, logs: receipt.logs }, options.routerAddress, txId)
+      )
+        return {
+          status: 'failed',
+          timestamp: Math.floor(now),
+          reason: `transaction ${hash} does not execute quote ${txId}: no Routed event for it at the router, no payment to its deposit address`,
+        }
       const detail = { srcBlockNumber: Number(receipt.blockNumber), srcValue: value.toString() }
       return { status: 'confirmed', txHash: hash, timestamp, detail }
     }

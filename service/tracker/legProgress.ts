@@ -61,6 +61,7 @@ export function createLegProgress(
         srcTxHash: tx.srcTxHash,
         since,
         now,
+        actionResponse: tx.actionResponse,
       })
       switch (observation.status) {
         case 'pending':

@@ -2,7 +2,10 @@
  * The Solana JSON-RPC chain observer, for a Solana chain with an `RPC_URLS` entry (web3.js `Connection`).
  *
  * - **Source leg**: `getSignatureStatuses` of the registered signature (history searched). `confirmed` or
- *   `finalized` without error → confirmed at its slot's time (`getBlockTime`); with an error → failed, the
+ *   `finalized` without error, and the transaction executes this quote (`getTransaction`: an SPL Memo instruction
+ *   carrying the `txId`, as the quote's own transaction has, or the quote's deposit address among its accounts) →
+ *   confirmed at its slot's time (`getBlockTime`); without error but another quote's → failed, nothing appended;
+ *   with an error → failed, the
  *   runtime's error as `revertReason` (e.g. `{"InstructionError":[2,{"Custom":1}]}`); unknown → looked at again
  *   after a backoff, and failed once `notFoundTimeoutSeconds` (default 300 s) have passed since registration: a
  *   transaction whose recent blockhash expired (about 150 slots, a minute) can no longer land, so it was dropped.
@@ -12,8 +15,10 @@
  *
  * A node that does not answer never fails a transaction: the leg stays pending and the problem is logged.
  */
-import type { Connection } from '@solana/web3.js'
+import type { Connection, VersionedMessage } from '@solana/web3.js'
 import { PublicKey } from '@solana/web3.js'
+import type { Hex } from 'viem'
+import { MEMO_PROGRAM_ID, depositAddressOf } from '../../engine/transactions.js'
 import { solanaModule } from '../../engine/vm/solana.js'
 import { solanaConnection } from '../vm/solanaConnection.js'
 import type { ChainObserver, LegObservation, ObserveLegParameters } from './chainObserver.js'
@@ -26,6 +31,31 @@ export type SolanaRpcObserverOptions = EvmRpcObserverOptions
 
 /** Signatures read per `getSignaturesForAddress` page (the RPC's maximum is 1000). */
 const SIGNATURE_PAGE = 1000
+
+/**
+ * Whether a transaction's message executes the quote `txId`: an SPL Memo instruction whose text carries the `txId`
+ * (the quote's transaction signs one, engine/vm/solana/README.md), or the quote's deposit address (derived from
+ * `routerAddress`) among its accounts (a deposit the user registers). Program ids are static accounts, never loaded
+ * from a lookup table, so the memo is found in the message alone.
+ *
+ * @example executesSolanaQuote(response.transaction.message, txId, vault) // true
+ */
+export function executesSolanaQuote(message: VersionedMessage, txId: string, routerAddress?: string): boolean {
+  const keys = message.staticAccountKeys
+  const quote = txId.toLowerCase()
+  const hasMemo = message.compiledInstructions.some(
+    (instruction) =>
+      keys[instruction.programIdIndex]?.equals(MEMO_PROGRAM_ID) === true &&
+      Buffer.from(instruction.data).toString('utf8').toLowerCase().includes(quote),
+  )
+  if (hasMemo || routerAddress === undefined) return hasMemo
+  try {
+    const deposit = depositAddressOf({ vm: 'solana', routerAddress }, txId as Hex)
+    return keys.some((key) => key.toBase58() === deposit)
+  } catch {
+    return false // not a 32-byte txId: no deposit address
+  }
+}
 
 /**
  * Creates the observer of one Solana chain.
@@ -45,7 +75,7 @@ export function createSolanaRpcObserver(options: SolanaRpcObserverOptions): Chai
   const later = (leg: Leg, since: number, now: number) => pendingLater(leg, since, now, minPoll, maxPoll)
   const slotTime = async (slot: number, now: number) => (await connection.getBlockTime(slot)) ?? Math.floor(now)
 
-  async function observeSource({ leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
+  async function observeSource({ txId, leg, srcTxHash, since, now }: ObserveLegParameters): Promise<LegObservation> {
     const problem = solanaModule.txHashProblem(srcTxHash)
     if (problem !== undefined) return { status: 'failed', timestamp: Math.floor(now), reason: problem }
     const { value } = await connection.getSignatureStatuses([srcTxHash], { searchTransactionHistory: true })
@@ -60,6 +90,16 @@ export function createSolanaRpcObserver(options: SolanaRpcObserverOptions): Chai
     }
     const timestamp = await slotTime(status.slot, now)
     if (status.err === null) {
+      const transaction = await connection.getTransaction(srcTxHash, { maxSupportedTransactionVersion: 0 })
+      // Confirmed but not served yet (a node behind its own status): look again.
+      if (transaction === null) return later(leg, since, now)
+      if (!executesSolanaQuote(transaction.transaction.message, txId, options.routerAddress)) {
+        return {
+          status: 'failed',
+          timestamp,
+          reason: `transaction ${srcTxHash} does not execute quote ${txId}: no memo of it, no payment to its deposit address`,
+        }
+      }
       return { status: 'confirmed', txHash: srcTxHash, timestamp, detail: { srcBlockNumber: status.slot } }
     }
     return {

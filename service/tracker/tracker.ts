@@ -32,7 +32,10 @@ export const ERROR_RETRY_SECONDS = 60
 
 /** What the tracker works with. */
 export interface TrackerOptions {
-  readonly store: Pick<Store, 'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes'> &
+  readonly store: Pick<
+    Store,
+    'dueForTracking' | 'recordProgress' | 'expireQuotes' | 'deleteUnregisteredQuotes' | 'claimSourceTransaction'
+  > &
     DepositStore
   readonly facts: TrackingFacts
   /** Observes every leg no RPC observer takes. */
@@ -105,9 +108,30 @@ export function createTracker(options: TrackerOptions): Tracker {
 
   const progressOf = createLegProgress({ facts, simulated, rpc: options.rpc })
 
+  /**
+   * A source leg confirmed now: the chain transaction is claimed for this `txId` (`claimSourceTransaction`). When
+   * another registration of the same hash (another organization's: within one, a hash has one row) holds it
+   * already, this one ends `failed` instead — one chain transaction executes one quote and is counted once. The
+   * observers that read the chain have already refused a transaction of another quote (README "Source
+   * transactions"); this settles the legs none can tie to a quote (simulated ones), whatever the order in which
+   * trackers and replicas see them.
+   */
+  async function claimSource(tx: TrackedTransaction, update: ProgressUpdate): Promise<ProgressUpdate> {
+    if (tx.txPath.length > 0 || update.status === 'failed' || (update.appendTxPath ?? []).length === 0) return update
+    const holder = await store.claimSourceTransaction(tx.txId, tx.srcChainId, tx.srcTxHash)
+    if (holder === tx.txId) return update
+    log('warn', 'tracker.source-taken', { txId: tx.txId, chainId: tx.srcChainId, txHash: tx.srcTxHash })
+    return {
+      status: 'failed',
+      nextCheckAt: null,
+      detail: { failureReason: `transaction ${tx.srcTxHash} executes another quote` },
+      updatedAt: update.updatedAt,
+    }
+  }
+
   /** Observes and records; `false` when the claim was lost (another tracker has the transaction now). */
   async function advance(tx: TrackedTransaction, now: number): Promise<boolean> {
-    const update = await progressOf(tx, now)
+    const update = await claimSource(tx, await progressOf(tx, now))
     // Idempotent (only a pending workflow is settled): a tracker whose claim is lost below may have run it too.
     if (update.status !== undefined) await options.settleWorkflow?.(tx, update)
     if (!(await store.recordProgress(tx.txId, update, tx.claim))) {

@@ -16,6 +16,7 @@ import {
 import { type ActionParts, buildActionParts } from '../routes/getAction.js'
 import type { VenueActionRequest } from '../schema/actionRequest.js'
 import type { VenueOrderRequest } from '../schema/venueOrder.js'
+import type { ScreenedAddress } from '../compliance/screening.js'
 import type { Store } from '../store/store.js'
 import type { VenueTokenInfo } from '../store/venueStore.js'
 import type { VenueUser } from '../store/venueUsers.js'
@@ -55,18 +56,35 @@ const invalid = (parameter: string, value: string, reason: string) =>
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 /**
+ * The addresses a venue user acts through, screened on Polygon like every address of a request: its account and
+ * its proxy wallet (the order's maker and funder).
+ *
+ * @example screen(venueUserAddresses(user))
+ */
+export function venueUserAddresses(user: Pick<VenueUser, 'address' | 'proxyWallet'>): ScreenedAddress[] {
+  return [
+    { field: 'userId', address: user.address, chainId: VENUE_CHAIN_ID },
+    { field: 'proxyWallet', address: user.proxyWallet, chainId: VENUE_CHAIN_ID },
+  ]
+}
+
+/**
  * Checks a venue request against the venue's state, in this order: the destination (pUSD on Polygon; for a SELL
- * the source too), the user (of the caller's organization), the recipient (the user's proxy wallet), the token, its
- * market accepting orders, the tick size, the negRisk flag, a book for the token.
+ * the source too), the user (of the caller's organization), its account and proxy wallet screened (`screen`: a user
+ * created before its address was listed is refused too; the query's `sender` and `recipient` were screened by the
+ * compliance middleware), the recipient (the user's proxy wallet), the token, its market accepting orders, the tick
+ * size, the negRisk flag, a book for the token.
  *
  * @throws InvalidParameterError naming the parameter (`dstChainId`, `dstToken`, `srcChainId`, `srcToken`, `userId`,
- *   `recipient`, `tokenID`, `tickSize`, `negRisk`) and saying why.
- * @example const context = await checkVenueAction(store, apiKey.orgId, request)
+ *   `recipient`, `tokenID`, `tickSize`, `negRisk`) and saying why; WalletScreeningError (`screen`'s) for a listed
+ *   user or proxy wallet.
+ * @example const context = await checkVenueAction(store, apiKey.orgId, request, compliance.screenAddresses)
  */
 export async function checkVenueAction(
   store: Store,
   orgId: string,
   request: VenueActionRequest,
+  screen: (addresses: readonly ScreenedAddress[]) => void,
 ): Promise<VenueOrderContext> {
   const funding = `a venue order settles in pUSD (${VENUE_COLLATERAL}) on Polygon (${VENUE_CHAIN_ID})`
   if (request.dstChainId !== VENUE_CHAIN_ID) throw invalid('dstChainId', String(request.dstChainId), funding)
@@ -80,6 +98,7 @@ export async function checkVenueAction(
   if (user === undefined) {
     throw invalid('userId', request.userId, 'no venue user with this id in your organization (createOrFetchVenueUser)')
   }
+  screen(venueUserAddresses(user))
   if (!sameAddress(request.recipient, user.proxyWallet)) {
     throw invalid('recipient', request.recipient, `must be the user's proxy wallet ${user.proxyWallet}`)
   }

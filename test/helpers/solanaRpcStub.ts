@@ -1,10 +1,13 @@
 /**
  * A local Solana JSON-RPC server for tests: answers the methods the service uses (`getLatestBlockhash`,
- * `getAccountInfo`, `getSignatureStatuses`, `getBlockTime`, `getSignaturesForAddress`) with the shapes of the real
+ * `getAccountInfo`, `getSignatureStatuses`, `getBlockTime`, `getSignaturesForAddress`, `getTransaction` in the
+ * `json` encoding) with the shapes of the real
  * API (https://solana.com/docs/rpc/http), from state the test sets. Every request is recorded.
  */
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { VersionedTransaction } from '@solana/web3.js'
+import bs58 from 'bs58'
 
 /** A signature's status as `getSignatureStatuses` reports it (`null`: unknown to the node). */
 export interface StubSignatureStatus {
@@ -31,6 +34,8 @@ export interface SolanaRpcStub {
   readonly statuses: Map<string, StubSignatureStatus>
   readonly blockTimes: Map<number, number>
   readonly addressSignatures: Map<string, StubSignatureInfo[]>
+  /** Transactions by signature, for `getTransaction` (its slot from `statuses`); others are `null`. */
+  readonly transactions: Map<string, VersionedTransaction>
   /** Methods called, in order. */
   readonly calls: string[]
   close(): Promise<void>
@@ -52,6 +57,7 @@ export async function startSolanaRpcStub(): Promise<SolanaRpcStub> {
     statuses: new Map<string, StubSignatureStatus>(),
     blockTimes: new Map<number, number>(),
     addressSignatures: new Map<string, StubSignatureInfo[]>(),
+    transactions: new Map<string, VersionedTransaction>(),
     calls: [] as string[],
   }
   const context = { apiVersion: '2.2.0', slot: SLOT }
@@ -89,6 +95,13 @@ export async function startSolanaRpcStub(): Promise<SolanaRpcStub> {
           ...entry,
           confirmationStatus: 'finalized',
         }))
+      case 'getTransaction': {
+        const signature = params[0] as string
+        const transaction = state.transactions.get(signature)
+        return transaction === undefined
+          ? null
+          : transactionJson(transaction, state.statuses.get(signature)?.slot ?? SLOT)
+      }
       default:
         return undefined
     }
@@ -114,4 +127,44 @@ export async function startSolanaRpcStub(): Promise<SolanaRpcStub> {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   })
+}
+
+/** A transaction as `getTransaction` answers it in the `json` encoding (a successful one, empty balances). */
+function transactionJson(transaction: VersionedTransaction, slot: number): unknown {
+  const { message } = transaction
+  return {
+    slot,
+    blockTime: null,
+    version: message.version === 'legacy' ? 'legacy' : message.version,
+    meta: {
+      err: null,
+      status: { Ok: null },
+      fee: 5000,
+      preBalances: [],
+      postBalances: [],
+      innerInstructions: [],
+      logMessages: [],
+      preTokenBalances: [],
+      postTokenBalances: [],
+      loadedAddresses: { writable: [], readonly: [] },
+    },
+    transaction: {
+      signatures: transaction.signatures.map((signature) => bs58.encode(signature)),
+      message: {
+        accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
+        header: message.header,
+        recentBlockhash: message.recentBlockhash,
+        instructions: message.compiledInstructions.map((instruction) => ({
+          programIdIndex: instruction.programIdIndex,
+          accounts: instruction.accountKeyIndexes,
+          data: bs58.encode(instruction.data),
+        })),
+        addressTableLookups: message.addressTableLookups.map((lookup) => ({
+          accountKey: lookup.accountKey.toBase58(),
+          writableIndexes: lookup.writableIndexes,
+          readonlyIndexes: lookup.readonlyIndexes,
+        })),
+      },
+    },
+  }
 }

@@ -4,15 +4,18 @@
  * against the shipped declarations. Slow (a build and an install: ~1 min on two busy cores), hence one install
  * shared by every test.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../helpers/postgres.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 /** Packages only the service needs: installing the engine must not bring them (README "Install and package"). */
+const ARB_USDC = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831'
+const OP_USDT = '0x94b008aA00579c1307B0EF2c499aD98a8ce58e58'
 const SERVICE_ONLY = ['koa', '@koa/router', 'koa-compose', 'piscina', 'libsql', '@libsql', 'better-sqlite3', 'pino']
 
 /** The environment of a child npm/node, without the `npm_*` variables of the `npm test` that runs us. */
@@ -31,6 +34,8 @@ const run = (command: string, args: string[], cwd: string) =>
 let work: string
 let consumer: string
 let packedFiles: string[]
+/** The tarball's size and unpacked size, bytes (`npm pack --json`). */
+let tarball: { size: number; unpackedSize: number }
 let installLog: string
 
 beforeAll(() => {
@@ -38,8 +43,11 @@ beforeAll(() => {
   const [packed] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], ROOT)) as {
     filename: string
     files: { path: string }[]
+    size: number
+    unpackedSize: number
   }[]
   packedFiles = packed!.files.map((file) => file.path)
+  tarball = { size: packed!.size, unpackedSize: packed!.unpackedSize }
   consumer = join(work, 'consumer')
   mkdirSync(consumer)
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
@@ -209,6 +217,26 @@ describe('the packed tarball', () => {
     expect(installLog).not.toMatch(/node-gyp rebuild|gyp info/)
   })
 
+  // The README's install and package figures are what installs (issue 26: they had drifted by a third). A fresh
+  // project resolves the newest versions in range, so counts and sizes are compared within a margin.
+  it('installs the figures the README states: tarball size, and packages and size of the engine alone', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const [, packedMb, unpackedMb] = /The tarball is ([\d.]+) MB \(([\d.]+) MB\s+unpacked/.exec(readme) ?? []
+    expect(tarball.size / 1e6).toBeCloseTo(Number(packedMb), 1)
+    expect(tarball.unpackedSize / 1e6).toBeCloseTo(Number(unpackedMb), 1)
+    const [, packages, megabytes] = /^\| engine alone \|[^|]*\|[^|]*\| (\d+) \| (\d+) MB \|$/m.exec(readme) ?? []
+    const added = Number(/added (\d+) packages/.exec(installLog)?.[1])
+    expect(Math.abs(added - Number(packages)), `installed ${added}, README ${packages}`).toBeLessThanOrEqual(
+      Math.ceil(Number(packages) * 0.1),
+    )
+    const size = Number(
+      execFileSync('du', ['-sm', join(consumer, 'node_modules')], { encoding: 'utf8' }).split('\t')[0],
+    )
+    expect(Math.abs(size - Number(megabytes)), `installed ${size} MB, README ${megabytes} MB`).toBeLessThanOrEqual(
+      Number(megabytes) * 0.15,
+    )
+  })
+
   it("runs the README's library example with plain node", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const example = /<!-- readme-example:start -->\s*```ts\n([\s\S]*?)```\s*<!-- readme-example:end -->/.exec(
@@ -347,4 +375,212 @@ console.log(JSON.stringify([EngineBase === BaseError, thrown instanceof BaseErro
       [...loaded].filter((name) => name === '@solana/web3.js' || name === 'bitcoinjs-lib' || name === 'viem'),
     ).toEqual([])
   })
+})
+
+/**
+ * The README's "Optional packages per feature", from the installed package (issue 26): without a feature's packages
+ * its command stops with MISSING_PACKAGES naming them; with exactly the README's list it runs. The lists are the
+ * README's (parsed), checked equal to what the CLI asks for (`cli/packages.ts`). Runs after the tests above, which
+ * need the engine-only install.
+ */
+describe('optional packages per feature, as the README lists them', () => {
+  const readmeLists = () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    const section = /<!-- optional-packages:start -->([\s\S]*?)<!-- optional-packages:end -->/.exec(readme)![1]!
+    const row = (start: string) => {
+      const line = section.split('\n').find((text) => text.startsWith(`| ${start}`))
+      expect(line, start).toBeDefined()
+      return /\| `([^`|]+)` \|$/.exec(line!)?.[1]?.split(' ') ?? []
+    }
+    return {
+      serve: row('`crossroute serve` (SQLite store'),
+      postgres: /the line above and `pg` \|$/m.test(section) ? ['pg'] : [],
+      threads: row('`crossroute batch` on worker threads'),
+      plots: row('`sweep --plot`'),
+    }
+  }
+  const bin = () => join(consumer, 'node_modules', '.bin', 'crossroute')
+  /** Runs the installed CLI (with `env` over the child environment): its status, stdout and stderr. */
+  const cli = (args: string[], env: Record<string, string> = {}) => {
+    const { status, stdout, stderr } = spawnSync(bin(), args, {
+      cwd: consumer,
+      env: { ...childEnv, ...env },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    return { status, stdout, stderr }
+  }
+  /** Runs `crossroute serve` on a free loopback port with a data dir of its own, calls `use`, then stops it. */
+  const withService = async (env: Record<string, string>, use: (url: string) => Promise<void>) => {
+    const dataDir = mkdtempSync(join(work, 'data-'))
+    const child = spawn(bin(), ['serve'], {
+      cwd: consumer,
+      env: { ...childEnv, NODE_ENV: '', PORT: '0', HOST: '127.0.0.1', THREADS: '1', DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit))
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString('utf8')
+          const match = /crossroute listening on (http:\/\/\S+)/.exec(output)
+          if (match !== null) resolveUrl(match[1]!)
+        }
+        child.stdout.on('data', onData)
+        child.stderr.on('data', onData)
+        void exited.then(() => reject(new Error(`serve exited before listening:\n${output}`)))
+      })
+      await use(url)
+    } finally {
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+  const install = (packages: string[]) =>
+    run('npm', ['install', ...packages, '--prefer-offline', '--no-audit', '--no-fund'], consumer)
+  const requests = () => {
+    const file = join(work, 'requests.ndjson')
+    const { sender, srcToken, dstToken, amount } = QUOTES.evm
+    writeFileSync(
+      file,
+      `${JSON.stringify({ sender, srcChainId: 42161, srcToken, dstChainId: 10, dstToken, amount })}\n`,
+    )
+    return file
+  }
+
+  const QUOTES = {
+    evm: {
+      actionType: 'swap-action',
+      sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+      srcChainId: '42161',
+      srcToken: ARB_USDC,
+      dstChainId: '10',
+      dstToken: OP_USDT,
+      amount: '250000000',
+      swapDirection: 'exact-amount-in',
+      slippage: '50',
+    },
+    solana: {
+      actionType: 'swap-action',
+      sender: '5ZWj7a1f8tWkjBESHKgrLmXshuXxqeY9SYcfbshpAqPG',
+      srcChainId: '1151111081099710',
+      srcToken: '11111111111111111111111111111111',
+      dstChainId: '1151111081099710',
+      dstToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+      amount: '1000000000',
+      swapDirection: 'exact-amount-in',
+      slippage: '50',
+    },
+    bitcoin: {
+      actionType: 'swap-action',
+      sender: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      srcChainId: '20000000000001',
+      srcToken: 'bitcoin',
+      dstChainId: '1',
+      dstToken: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+      amount: '1000000',
+      swapDirection: 'exact-amount-in',
+      slippage: '50',
+      recipient: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
+    },
+  }
+
+  it('lists what the CLI asks for', async () => {
+    const { FEATURE_PACKAGES } = await import('../../cli/packages.js')
+    const lists = readmeLists()
+    expect(lists.serve).toEqual([...FEATURE_PACKAGES.serve])
+    expect(lists.postgres).toEqual([...FEATURE_PACKAGES['serve with DATABASE_URL']])
+    expect(lists.threads).toEqual([...FEATURE_PACKAGES['batch on worker threads']])
+    expect(lists.plots).toEqual([...FEATURE_PACKAGES.plots])
+  })
+
+  it('require() loads every library entry from CommonJS (Node >= 20.19)', () => {
+    writeFileSync(
+      join(consumer, 'required.cjs'),
+      `const { createEngine } = require('crossroute')
+const { loadSnapshotFile } = require('crossroute/loader')
+const { BaseError } = require('crossroute/errors')
+let thrown
+try { createEngine(loadSnapshotFile()).quote({}) } catch (error) { thrown = error }
+console.log(JSON.stringify([typeof createEngine, thrown instanceof BaseError, typeof require('crossroute/chain')]))`,
+    )
+    expect(JSON.parse(run(process.execPath, ['required.cjs'], consumer))).toEqual(['function', true, 'object'])
+  })
+
+  it('without them: snapshot generate runs; serve and batch on threads name every missing package', () => {
+    const generated = cli(['snapshot', 'generate', '--pools', '300', '--out', join(work, 'generated.json')])
+    expect(generated.status, generated.stderr).toBe(0)
+    expect(generated.stdout).toMatch(/300 pools/)
+    const serve = cli(['serve'])
+    expect(serve.status).toBe(1)
+    expect(serve.stderr).toMatch(/^crossroute: error MISSING_PACKAGES: crossroute serve needs packages/)
+    expect(serve.stderr).toContain(`install: npm install ${readmeLists().serve.join(' ')}`)
+    const batch = cli(['batch', requests(), '--threads', '2'])
+    expect(batch.status).toBe(1)
+    expect(batch.stderr).toMatch(/error MISSING_PACKAGES: [\s\S]*install: npm install piscina/)
+    const plot = cli(['sweep', '--src', '42161:USDC', '--dst', '10:USDT', '--amounts', '1000000', '--plot', 'x.svg'])
+    expect(plot.status).toBe(1)
+    expect(plot.stderr).toMatch(/error INVALID_PARAMETER[\s\S]*npm install vega vega-lite/)
+  })
+
+  it('with the serve list: serve answers EVM, Solana and Bitcoin quotes; batch runs on threads', async () => {
+    install(readmeLists().serve)
+    // The library entries the README names with the same packages (a subset of them for /transactions, /parallel).
+    const entries = ['crossroute/service', 'crossroute/transactions', 'crossroute/parallel']
+    const loaded = run(
+      process.execPath,
+      ['--input-type=module', '-e', `for (const e of ${JSON.stringify(entries)}) await import(e); console.log('ok')`],
+      consumer,
+    )
+    expect(loaded.trim()).toBe('ok')
+    const batch = cli(['batch', requests(), '--threads', '2', '--json'])
+    expect(batch.status, batch.stderr).toBe(0)
+    expect(JSON.parse(batch.stdout.trim().split('\n')[0]!)).toMatchObject({ index: 0 })
+    await withService({}, async (url) => {
+      for (const query of Object.values(QUOTES)) {
+        const response = await fetch(`${url}/getAction?${new URLSearchParams(query)}`, {
+          headers: { 'x-api-key': 'dev-key-alpha' },
+        })
+        expect(response.status, await response.clone().text()).toBe(200)
+        await response.arrayBuffer()
+      }
+    })
+  }, 240_000)
+
+  it('with DATABASE_URL: names pg until it is installed, then serves from PostgreSQL', async () => {
+    const database = await createTestDatabase()
+    try {
+      const missing = cli(['serve'], { DATABASE_URL: database.url })
+      expect(missing.status).toBe(1)
+      expect(missing.stderr).toMatch(/MISSING_PACKAGES: crossroute serve with DATABASE_URL[\s\S]*npm install pg/)
+      install(readmeLists().postgres)
+      await withService({ DATABASE_URL: database.url }, async (url) => {
+        const response = await fetch(`${url}/getAction?${new URLSearchParams(QUOTES.evm)}`, {
+          headers: { 'x-api-key': 'dev-key-alpha' },
+        })
+        expect(response.status, await response.clone().text()).toBe(200)
+      })
+    } finally {
+      await database.drop()
+    }
+  }, 240_000)
+
+  it('with the plots list: sweep draws its SVG', () => {
+    install(readmeLists().plots)
+    const svg = join(work, 'sweep.svg')
+    const plot = cli([
+      'sweep',
+      '--src',
+      '42161:USDC',
+      '--dst',
+      '10:USDT',
+      '--amounts',
+      '1000000,2000000',
+      '--plot',
+      svg,
+    ])
+    expect(plot.status, plot.stderr).toBe(0)
+    expect(readFileSync(svg, 'utf8')).toMatch(/^<svg/)
+  }, 240_000)
 })

@@ -132,6 +132,10 @@ describe('getAction from Bitcoin (Esplora UTXO provider)', () => {
   })
 })
 
+/** The script of a signed transaction's `OP_RETURN` output (the memo), in hex: what Esplora's `scriptpubkey` holds. */
+const opReturnScript = (signed: ReturnType<typeof signPsbt>['signed']) =>
+  Buffer.from(signed.outs.find((output) => output.script[0] === 0x6a)!.script).toString('hex')
+
 describe('tracking a Bitcoin deposit over Esplora', () => {
   async function quoteAndRegister(paysVault: boolean) {
     // Another amount each time: the same UTXO, amount and memo would make the same transaction (and txid).
@@ -140,7 +144,11 @@ describe('tracking a Bitcoin deposit over Esplora', () => {
     const txid = signed.getId()
     esplora.txs.set(txid, {
       status: { confirmed: true, block_height: esplora.tipHeight - 2, block_time: 1_760_000_600 },
-      vout: [{ scriptpubkey_address: paysVault ? action.tx.to : P2WPKH, value: Number(action.tx.value) }],
+      vout: [
+        { scriptpubkey_address: paysVault ? action.tx.to : P2WPKH, value: Number(action.tx.value) },
+        // The memo output, as Esplora lists it (the signed transaction has it: the PSBT's second output).
+        { scriptpubkey: opReturnScript(signed), scriptpubkey_type: 'op_return', value: 0 },
+      ],
     })
     const registered = await call<{ success: boolean }[]>(service, '/registerTxs', {
       method: 'POST',

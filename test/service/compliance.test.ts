@@ -359,6 +359,9 @@ describe('screening lists (SCREENING_DIR)', () => {
   it('loads the shipped lists, each into its family', () => {
     const { sets, files } = loadScreeningLists(DEFAULTS.screeningDir)
     expect(files).toContain('sanctioned_addresses_ETH.txt')
+    // The Solana family's list is read like the others; the fixture's holds no address (fixtures/ofac/README.md).
+    expect(files).toContain('sanctioned_addresses_SOL.txt')
+    expect(sets.solana.size).toBe(0)
     expect(sets.evm.has(LISTED_ETH.toLowerCase()) && sets.bitcoin.has(LISTED_XBT) && sets.tron.has(LISTED_TRX)).toBe(
       true,
     )

@@ -3,6 +3,8 @@
  * well over 1,000 generated bad requests — missing, garbage, oversized, unicode and duplicated parameters, wrong
  * types, huge amounts, bad slippage, malformed `appFees`, bogus `bridgeIds`, bad addresses for each VM, unknown
  * paths, wrong methods, bad keys, blocked countries, random headers and bodies — sent over HTTP, 8 at a time.
+ * Then hostile bodies on every POST endpoint (issue 24): values nested up to 25,000 deep (in a field, deep inside a
+ * valid item, or the whole body), oversized strings and keys, truncated JSON, wrong content types.
  *
  * Every request is built to be wrong on at least one axis, so every answer must be a 4xx error envelope (SPEC §7.1)
  * that conforms to the OpenAPI document: never a 5xx, never a hang (each request has a timeout). Afterwards a valid
@@ -28,8 +30,13 @@ const NUM_BATCHES = 200
 const BATCH_SIZE = 8
 const REQUEST_TIMEOUT_MS = 5_000
 const START_TIMEOUT_MS = 90_000
-/** The service's body limit in this test: small, so that 413 is cheap to provoke. */
-const BODY_LIMIT_BYTES = 4096
+/**
+ * The service's body limit in this test: small, so that 413 is cheap to provoke, yet above the 40 KB bodies of
+ * 20,000 nested arrays that made the POST endpoints answer 500 (issue 24).
+ */
+const BODY_LIMIT_BYTES = 64 * 1024
+/** Batches of `BATCH_SIZE` hostile POST bodies: 60 × 8 = 480 requests. */
+const NUM_BODY_BATCHES = 60
 /** Longest path and query sent; Node refuses request heads over 16 KB itself (431, no envelope). */
 const MAX_PATH_LENGTH = 14_000
 
@@ -705,6 +712,105 @@ const fuzzRequest: fc.Arbitrary<FuzzRequest> = fc
   .filter((request) => request.path.length <= MAX_PATH_LENGTH)
 
 // ---------------------------------------------------------------------------------------------------------------
+// Hostile bodies on the POST endpoints (issue 24)
+// ---------------------------------------------------------------------------------------------------------------
+
+const TX_ID = `0x${'1'.repeat(64)}`
+const TX_HASH = `0x${'2'.repeat(64)}`
+/** A getAction request as a batch item, valid. */
+const BATCH_ITEM: Record<string, unknown> = {
+  ...Object.fromEntries(BASES[0]!.pairs),
+  srcChainId: 42161,
+  dstChainId: 42161,
+}
+/**
+ * Each POST endpoint with a valid-shaped body builder: `field` is where a hostile value goes, `deep` where one goes
+ * inside an otherwise valid structure. `items` says the route answers 200 with one result per item, each failed.
+ */
+const POST_ENDPOINTS = [
+  {
+    path: '/registerTxs',
+    items: 'registrations',
+    body: (value: string) => `{"txId":${value},"vmId":"evm","txHash":"${TX_HASH}","chainId":8453}`,
+    deep: (value: string) => `[{"txId":"${TX_ID}","vmId":"evm","txHash":"${TX_HASH}","chainId":${value}}]`,
+  },
+  {
+    path: '/getActions',
+    items: 'actions',
+    body: (value: string) => `{"requests":${value}}`,
+    deep: (value: string) => `{"requests":[${JSON.stringify(BATCH_ITEM).slice(0, -1)},"appFees":[{"bps":${value}}]}]}`,
+  },
+  {
+    path: '/relayGasless',
+    items: undefined,
+    body: (value: string) => `{"txId":"${TX_ID}","signatures":${value}}`,
+    deep: (value: string) => `{"txId":"${TX_ID}","signatures":[${value}]}`,
+  },
+  {
+    path: '/workflows/venue/createOrFetchVenueUser',
+    items: undefined,
+    body: (value: string) => `{"address":${value}}`,
+    deep: (value: string) => `{"address":{"a":[${value}]}}`,
+  },
+] as const
+type PostEndpoint = (typeof POST_ENDPOINTS)[number]
+
+/** Arrays and objects nested `depth` deep (at least 33: past the limit), mixed, closed or truncated. */
+const nestedValue = fc
+  .record({
+    depth: fc.oneof(fc.integer({ min: 33, max: 200 }), fc.integer({ min: 5_000, max: 25_000 })),
+    kind: fc.constantFrom('arrays', 'objects', 'mixed'),
+    isTruncated: fc.nat({ max: 5 }).map((n) => n === 0),
+  })
+  .map(({ depth, kind, isTruncated }) => {
+    const opens: string[] = []
+    const closes: string[] = []
+    for (let level = 0; level < depth; level++) {
+      const isObject = kind === 'objects' || (kind === 'mixed' && level % 2 === 1)
+      opens.push(isObject ? '{"k":' : '[')
+      closes.push(isObject ? '}' : ']')
+    }
+    const innermost = kind === 'objects' ? '1' : '[]'
+    const text = opens.join('') + innermost + closes.reverse().join('')
+    return isTruncated ? text.slice(0, Math.floor(text.length * 0.7)) : text
+  })
+/** A string of 1,000 to 60,000 characters (under the body limit with its envelope). */
+const oversizedString = fc
+  .tuple(fc.integer({ min: 1_000, max: 60_000 }), fc.constantFrom('a', '0', '[', '\u00e9', ' '))
+  .map(([length, unit]) => JSON.stringify(unit.startsWith('\\') ? 'é'.repeat(length) : unit.repeat(length)))
+
+interface BodyRequest {
+  label: string
+  endpoint: PostEndpoint
+  contentType: string
+  body: string
+}
+const hostileBody: fc.Arbitrary<BodyRequest> = fc
+  .record({
+    endpoint: fc.constantFrom(...POST_ENDPOINTS),
+    where: fc.constantFrom('field', 'field', 'deep', 'whole', 'key'),
+    value: fc.oneof({ weight: 3, arbitrary: nestedValue }, { weight: 2, arbitrary: oversizedString }),
+    contentType: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('application/json') },
+      { weight: 1, arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', '') },
+    ),
+  })
+  .map(({ endpoint, where, value, contentType }) => {
+    const body =
+      where === 'field'
+        ? endpoint.body(value)
+        : where === 'deep'
+          ? endpoint.deep(value)
+          : where === 'whole'
+            ? value
+            : // An unknown key: the value's text as a key (oversized), or a nested value under a long key.
+              `${endpoint.body('1').slice(0, -1)},${value.startsWith('"') ? value : `"${'k'.repeat(2_000)}"`}:${value.startsWith('"') ? 1 : value}}`
+    const label = `${endpoint.path}, ${where}, ${contentType || 'no content type'}: ${body.slice(0, 60)}… (${body.length} chars)`
+    // A failure report shows the label: the bodies themselves run to tens of KB.
+    return { label, endpoint, contentType, body, [fc.toStringMethod]: () => label }
+  })
+
+// ---------------------------------------------------------------------------------------------------------------
 
 describe('fuzz: malformed getAction requests through the real service (2 workers)', () => {
   let service: RunningService
@@ -724,16 +830,8 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     await service?.stop()
   })
 
-  /** Sends one generated request and checks its answer: a 4xx envelope, as the document describes it. */
-  async function sendAndCheck(request: FuzzRequest): Promise<void> {
-    sent += 1
-    const reply: Reply = await send(`${service.url.replace(/\/api$/, '')}${request.path}`, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      agent,
-      timeoutMs: REQUEST_TIMEOUT_MS,
-    })
+  /** Checks an error answer: a 4xx envelope of a known code, as its class declares it. */
+  function expectClientErrorEnvelope(reply: Reply): ErrorBody {
     expect(reply.status, reply.body.slice(0, 300)).toBeGreaterThanOrEqual(400)
     expect(reply.status, reply.body.slice(0, 300)).toBeLessThan(500)
     const envelope = JSON.parse(reply.body) as ErrorBody
@@ -744,10 +842,65 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     expect(errorClass.status).toBe(reply.status)
     expect(envelope.error.name).toBe(errorClass.errorName)
     expect(new Date(envelope.error.timestamp).toISOString()).toBe(envelope.error.timestamp)
+    return envelope
+  }
+
+  /** Sends one generated request and checks its answer: a 4xx envelope, as the document describes it. */
+  async function sendAndCheck(request: FuzzRequest): Promise<void> {
+    sent += 1
+    const reply: Reply = await send(`${service.url.replace(/\/api$/, '')}${request.path}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      agent,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    })
+    const envelope = expectClientErrorEnvelope(reply)
     const pathname = request.path.split('?')[0]!
     const documented = DOCUMENTED_PATHS.includes(pathname) ? pathname.slice('/api'.length) : undefined
     expect(contract.check(documented, request.method, reply)).toEqual([])
     seen.set(envelope.error.code, (seen.get(envelope.error.code) ?? 0) + 1)
+  }
+
+  const bodiesSeen = new Map<string, number>()
+  const refusedAsTooDeep = new Set<string>()
+  /**
+   * Sends one hostile POST body and checks its answer: a small 4xx envelope, or — for the routes that answer each
+   * item on its own — a 200 whose every item failed; always as the document describes it.
+   */
+  async function sendBodyAndCheck(request: BodyRequest): Promise<void> {
+    const reply: Reply = await send(`${service.url}${request.endpoint.path}`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': KEYS[0]!,
+        ...(request.contentType === '' ? {} : { 'content-type': request.contentType }),
+      },
+      body: request.body,
+      agent,
+      timeoutMs: REQUEST_TIMEOUT_MS,
+    })
+    expect(contract.check(request.endpoint.path, 'POST', reply)).toEqual([])
+    // Whatever was sent, nothing is echoed whole: every answer stays far below the body it answers.
+    expect(Buffer.byteLength(reply.body), reply.body.slice(0, 300)).toBeLessThan(4096)
+    let outcome: string
+    if (reply.status === 200 && request.endpoint.items === 'registrations') {
+      const results = JSON.parse(reply.body) as { success: boolean; code: string }[]
+      expect(results.every((result) => !result.success)).toBe(true)
+      outcome = `200 ${results[0]!.code}`
+    } else if (reply.status === 200 && request.endpoint.items === 'actions') {
+      const { results } = JSON.parse(reply.body) as { results: { status: number; body: unknown }[] }
+      for (const result of results) {
+        expectClientErrorEnvelope({ status: result.status, headers: {}, body: JSON.stringify(result.body) })
+      }
+      outcome = `200 item ${(results[0]!.body as ErrorBody).error.code}`
+    } else {
+      const { error } = expectClientErrorEnvelope(reply)
+      outcome = `${reply.status} ${error.code}`
+      if (/nested deeper than/.test((error.details as { reason?: string } | undefined)?.reason ?? '')) {
+        refusedAsTooDeep.add(request.endpoint.path)
+      }
+    }
+    bodiesSeen.set(outcome, (bodiesSeen.get(outcome) ?? 0) + 1)
   }
 
   const validQuery = Object.fromEntries(BASES[1]!.pairs)
@@ -790,6 +943,24 @@ describe('fuzz: malformed getAction requests through the real service (2 workers
     )
     console.info(
       `fuzz: ${sent} requests in ${Date.now() - started} ms (seed ${SEED}); codes: ${JSON.stringify(Object.fromEntries([...seen].sort()))}`,
+    )
+  }, 120_000)
+
+  it(`answers ${NUM_BODY_BATCHES * BATCH_SIZE} hostile POST bodies (nested, oversized, truncated) on every POST endpoint with 4xx envelopes or failed items only`, async () => {
+    const started = Date.now()
+    await fc.assert(
+      fc.asyncProperty(fc.array(hostileBody, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (batch) => {
+        await Promise.all(batch.map(sendBodyAndCheck))
+      }),
+      { seed: SEED, numRuns: NUM_BODY_BATCHES },
+    )
+    // Every endpoint refused a nested body as too deep, and every kind of refusal was reached.
+    expect([...refusedAsTooDeep].sort()).toEqual(POST_ENDPOINTS.map((endpoint) => endpoint.path).sort())
+    expect([...bodiesSeen.keys()]).toEqual(
+      expect.arrayContaining(['400 INVALID_PARAMETER', '400 INVALID_ADDRESS_FORMAT', '200 INVALID_PARAMETER']),
+    )
+    console.info(
+      `fuzz bodies: ${NUM_BODY_BATCHES * BATCH_SIZE} requests in ${Date.now() - started} ms (seed ${SEED}); outcomes: ${JSON.stringify(Object.fromEntries([...bodiesSeen].sort()))}`,
     )
   }, 120_000)
 

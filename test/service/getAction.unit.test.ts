@@ -215,7 +215,14 @@ describe('GET /api/getAction in a Koa app', () => {
     api = await serveRoutes({
       apiKey: API_KEY,
       routers: (store) => [
-        getActionRoutes({ engine, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 1800 } }),
+        getActionRoutes({
+          engine,
+          snapshotId: SNAPSHOT_ID,
+          store,
+          config: { quoteTtlSeconds: 1800 },
+          // Swap actions only: their addresses are the compliance middleware's (not mounted here), none the store's.
+          screenAddresses: () => undefined,
+        }),
       ],
     })
   })
@@ -369,7 +376,13 @@ describe('GET /api/getAction with maxSplits (the default fixture)', () => {
     api = await serveRoutes({
       apiKey: API_KEY,
       routers: (store) => [
-        getActionRoutes({ engine: fixture, snapshotId: SNAPSHOT_ID, store, config: { quoteTtlSeconds: 1800 } }),
+        getActionRoutes({
+          engine: fixture,
+          snapshotId: SNAPSHOT_ID,
+          store,
+          config: { quoteTtlSeconds: 1800 },
+          screenAddresses: () => undefined, // swap actions only, as above
+        }),
       ],
     })
   })

@@ -184,6 +184,24 @@ describe.each(STORE_BACKENDS)('$name', (each) => {
       expect(buildKeyRing(await store.listApiKeys()).lookup('secret-1')?.appId).toBe('app-1')
     })
 
+    // One entry per address family: a request gets one family's entries, so each family has its own limits.
+    it('accepts fees per address family that add up to 10000 bps or more across families only', async () => {
+      const entry = {
+        ...goodEntry,
+        appFees: [
+          { bps: 9000, receiverAddress: '0x5bd944e30b02A20eF6CDd65c7901aC080913953b' },
+          { bps: 9000, receiverAddress: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+          { bps: 9000, receiverAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        ],
+      }
+      expect(readKeysFile(file([entry])).keys[0]!.appFees).toHaveLength(3)
+      const twoSolana = {
+        ...entry,
+        appFees: [...entry.appFees, { bps: 1000, receiverAddress: '5ZWj7a1f8tWkjBESHKgrLmXshuXxqeY9SYcfbshpAqPG' }],
+      }
+      expect(() => readKeysFile(file([twoSolana]))).toThrow('(solana) must add up to less than 10000')
+    })
+
     it.each([
       ['no keyHash', { keyHash: undefined }, 'keyHash'],
       ['an upper-case keyHash', { keyHash: hashApiKey('secret-2').toUpperCase() }, 'keyHash'],
@@ -370,6 +388,43 @@ describe.each(STORE_BACKENDS)('$name', (each) => {
       } finally {
         keys.stop()
       }
+    })
+
+    it("a key's own daily quote quota, and the quotes of each key since a time (what a restart reads back)", async () => {
+      const { store } = await devRing()
+      expect(await store.setApiKeyDailyQuoteQuota('dev-beta-app', 3)).toBe(true)
+      expect(await store.setApiKeyDailyQuoteQuota('no-such-key', 3)).toBe(false)
+      const ring = buildKeyRing(await store.listApiKeys())
+      expect(ring.dailyQuoteQuotaOf('dev-beta-app')).toBe(3)
+      expect(ring.dailyQuoteQuotaOf('dev-alpha-web')).toBeNull()
+      await store.setApiKeyDailyQuoteQuota('dev-beta-app', null)
+      expect(buildKeyRing(await store.listApiKeys()).dailyQuoteQuotaOf('dev-beta-app')).toBeNull()
+
+      const beta = buildKeyRing(await store.listApiKeys()).lookup('dev-key-beta')!
+      const alpha = buildKeyRing(await store.listApiKeys()).lookup('dev-key-alpha')!
+      const quote = (n: number, apiKey: typeof beta, createdAt: number) =>
+        store.recordQuote({
+          txId: `0x${n.toString(16).padStart(64, '0')}`,
+          createdAt,
+          apiKey,
+          actionRequest: { actionType: 'swap-action' },
+          actionResponseJson: '{}',
+          srcChainId: 8453,
+          dstChainId: 10,
+          sender: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+          vmId: 'evm',
+        })
+      await quote(1, beta, 999)
+      await quote(2, beta, 1000)
+      await quote(3, beta, 1001)
+      await quote(4, alpha, 1500)
+      expect(await store.quotesRecordedSince(1000)).toEqual(
+        new Map([
+          ['dev-beta-app', 2],
+          ['dev-alpha-web', 1],
+        ]),
+      )
+      expect(await store.quotesRecordedSince(2000)).toEqual(new Map())
     })
 
     it('a check is due once refreshMs has passed since the last one', async () => {

@@ -414,9 +414,15 @@ describe('organizations', () => {
       org: { appId: 'beta-app' },
     })
     expectError(await get(`/getStatus?txHash=${hash}`, ALPHA), 404, 'NOT_FOUND')
-    // The hash is taken, whoever asks: a transaction belongs to one quote.
+    // Another organization registering the same hash is neither refused nor told about beta's (issue 24: a key
+    // holder who saw a hash in the mempool must not block, or learn of, the registration): each finds its own.
     const alphaQuote = await quote(ALPHA)
-    expect(await register({ txId: alphaQuote.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, ALPHA)).toEqual([
+    expect(await register({ txId: alphaQuote.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, ALPHA)).toEqual([OK])
+    expect(JSON.parse((await get(`/getStatus?txHash=${hash}`, ALPHA)).body)).toMatchObject({ txId: alphaQuote.txId })
+    expect(JSON.parse((await get(`/getStatus?txHash=${hash}`, BETA)).body)).toMatchObject({ txId: action.txId })
+    // Within one organization the hash still belongs to one quote.
+    const alphaAgain = await quote(ALPHA_2)
+    expect(await register({ txId: alphaAgain.txId, vmId: 'evm', txHash: hash, chainId: ARBITRUM }, ALPHA_2)).toEqual([
       failed('TX_HASH_IN_USE'),
     ])
   })

@@ -55,7 +55,7 @@ afterAll(async () => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
-async function getSolanaAction(service: RunningService, query: Record<string, string>) {
+async function getSolanaAction(service: RunningService, query: Record<string, string>, apiKey?: string) {
   const search = new URLSearchParams({
     actionType: 'swap-action',
     slippage: '50',
@@ -64,13 +64,18 @@ async function getSolanaAction(service: RunningService, query: Record<string, st
     appFees: JSON.stringify([{ bps: 25, receiverAddress: FEE_RECEIVER }]),
     ...query,
   })
-  return call<SolanaAction & { error?: { code: string; details: unknown } }>(service, `/getAction?${search}`)
+  return call<SolanaAction & { error?: { code: string; details: unknown } }>(
+    service,
+    `/getAction?${search}`,
+    apiKey === undefined ? {} : { apiKey },
+  )
 }
 
-async function register(service: RunningService, txId: string, txHash: string) {
+async function register(service: RunningService, txId: string, txHash: string, apiKey?: string) {
   const { status, body } = await call(service, '/registerTxs', {
     method: 'POST',
     body: [{ txId, txHash, chainId: Number(SOLANA), vmId: 'solana' }],
+    ...(apiKey === undefined ? {} : { apiKey }),
   })
   expect([status, body]).toEqual([200, [{ success: true, error: null, code: null }]])
 }
@@ -124,6 +129,8 @@ describe('Solana source, with a Solana node (SOLANA_RPC_URL and RPC_URLS)', () =
     expect(result.logs()).toContain(`Program log: Memo (len 66): "${body.txId}"`)
     const signature = bs58.encode(result.signature())
     rpc.statuses.set(signature, { slot: 310, err: null, confirmationStatus: 'confirmed' })
+    // The node serves the transaction that ran: the observer finds the quote's memo in it.
+    rpc.transactions.set(signature, decoded(body))
     rpc.blockTimes.set(310, Math.floor(Date.now() / 1000))
     await register(observed, body.txId, signature)
     const { details } = await waitForStatus(observed, body.txId, ['success', 'failed'])
@@ -158,6 +165,34 @@ describe('Solana source, with a Solana node (SOLANA_RPC_URL and RPC_URLS)', () =
     if (result instanceof FailedTransactionMetadata) throw new Error(result.toString())
     expect(runtime.tokenBalance(USDC_MINT, VAULT, TOKEN_2022_PROGRAM_ID)).toBe(BigInt(body.amountInMax.amount))
     expect(runtime.lamports(sender.publicKey)).toBe(senderLamports)
+  })
+
+  it("one signature, two organizations: the squatter's earlier registration blocks nothing and ends failed", async () => {
+    const swap = {
+      srcToken: SOL,
+      dstChainId: SOLANA,
+      dstToken: USDC,
+      amount: '1000000000',
+      swapDirection: 'exact-amount-in',
+    }
+    const victim = await getSolanaAction(observed, { sender: Keypair.generate().publicKey.toBase58(), ...swap })
+    const squatter = await getSolanaAction(
+      observed,
+      { sender: Keypair.generate().publicKey.toBase58(), ...swap },
+      'dev-key-beta',
+    )
+    expect([victim.status, squatter.status]).toEqual([200, 200])
+    // The victim's transaction (its memo: the victim's txId) is on chain; organization beta registers it first.
+    const signature = bs58.encode(Buffer.alloc(64, 11))
+    rpc.statuses.set(signature, { slot: 312, err: null, confirmationStatus: 'confirmed' })
+    rpc.transactions.set(signature, decoded(victim.body))
+    await register(observed, squatter.body.txId, signature, 'dev-key-beta')
+    // Tracked before the victim registers: the memo names another quote, so it fails rather than claim the transaction.
+    const squatted = await waitForStatus(observed, squatter.body.txId, ['success', 'failed'], 20_000, 'dev-key-beta')
+    expect(squatted.details).toMatchObject({ status: 'failed', bridgeDetails: { txPath: [] } })
+    await register(observed, victim.body.txId, signature)
+    const { details } = await waitForStatus(observed, victim.body.txId, ['success', 'failed'])
+    expect(details).toMatchObject({ status: 'success', srcTxHash: signature })
   })
 
   it('a transaction that failed on chain ends failed, with the runtime error', async () => {

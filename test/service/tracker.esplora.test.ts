@@ -117,6 +117,43 @@ describe('Esplora observer', () => {
     expect(await observe(other)).toMatchObject({ status: 'failed' })
   })
 
+  it("a payment to the vault must carry the quote's memo (OP_RETURN) when the quote is given: else it is another quote's", async () => {
+    const memo = '=:ETH.ETH:0x8ba1f109551bD432803012645Ac136ddd64DBA72:4200'
+    const opReturn = (text: string) => {
+      const data = Buffer.from(text, 'utf8')
+      return {
+        scriptpubkey: `6a${data.length.toString(16).padStart(2, '0')}${data.toString('hex')}`,
+        scriptpubkey_type: 'op_return',
+        value: 0,
+      }
+    }
+    const mined = { status: { confirmed: true, block_height: esplora.tipHeight, block_time: NOW - 5 } }
+    const vault = { scriptpubkey_address: VAULT, value: 150_000 }
+    const txids = { memo: '5a'.repeat(32), other: '5b'.repeat(32), none: '5c'.repeat(32) }
+    esplora.txs.set(txids.memo, { ...mined, vout: [vault, opReturn(memo)] })
+    esplora.txs.set(txids.other, { ...mined, vout: [vault, opReturn(memo.replace('4200', '4201'))] })
+    esplora.txs.set(txids.none, { ...mined, vout: [vault] })
+    const withQuote = (txid: string) =>
+      observer().observe({
+        txId: TX_ID,
+        leg: source,
+        srcTxHash: txid,
+        since: NOW - 10,
+        now: NOW,
+        actionResponse: { tx: { to: VAULT, memo } },
+      })
+    expect(await withQuote(txids.memo)).toMatchObject({ status: 'confirmed', txHash: txids.memo })
+    for (const txid of [txids.other, txids.none]) {
+      expect(await withQuote(txid)).toEqual({
+        status: 'failed',
+        timestamp: NOW - 5,
+        reason: `transaction ${txid} does not execute quote ${TX_ID}: it pays the vault without the quote's memo`,
+      })
+    }
+    // Without the quote nothing can be matched: the vault payment is accepted as before.
+    expect(await observe(txids.none)).toMatchObject({ status: 'confirmed' })
+  })
+
   it('an API that fails or does not answer leaves the leg pending; a malformed txid fails at once', async () => {
     const down = createEsploraObserver({ chainId: BTC, url: 'http://127.0.0.1:9', routerAddress: VAULT })
     expect(

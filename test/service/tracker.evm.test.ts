@@ -7,11 +7,12 @@ import { type Hex, createWalletClient, encodeAbiParameters, http, keccak256, str
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { setLogDestination } from '../../service/log.js'
-import { DELIVERED_TOPIC, createEvmRpcObserver } from '../../service/tracker/evmRpcObserver.js'
+import { DELIVERED_TOPIC, ROUTED_TOPIC, createEvmRpcObserver } from '../../service/tracker/evmRpcObserver.js'
+import { evmDepositAddress } from '../../engine/vm/depositAddress/evm.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
 import { type EvmNode, FUNDED_ACCOUNT, startEvmNode } from '../helpers/evmNode.js'
 import { type RunningService, startService } from '../helpers/startService.js'
-import { ROUTES, fakeTxHash, getAction, getStatus, registerTxs, waitForStatus } from './trackerApi.js'
+import { ROUTES, call, fakeTxHash, getAction, getStatus, registerTxs, waitForStatus } from './trackerApi.js'
 
 const CHAIN_ID = 42161
 const ROUTER = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
@@ -25,11 +26,19 @@ const REVERTS_WITH_REASON: Hex =
     ' ',
     '',
   ) as Hex
-/** Runtime of a stand-in router: `LOG2(calldata[32:], Delivered, calldata[0:32])`, i.e. `Delivered(txId, …)`. */
-const EMITS_DELIVERED: Hex = `0x600035 7f${DELIVERED_TOPIC.slice(2)} 6020 36 03 80 6020 6000 37 6000 a2 00`.replaceAll(
-  ' ',
-  '',
-) as Hex
+/**
+ * Runtime of a stand-in router, for calldata `selector ‖ txId ‖ rest` as the real router's `swap(bytes32 txId, …)`
+ * takes: `LOG2(rest, Delivered, txId)` then `LOG3('', Routed, txId, caller)` — the source chain's event and the
+ * destination chain's, so one address serves both kinds of test (calldata under 36 bytes reverts).
+ */
+const STAND_IN_ROUTER: Hex = `0x
+  600435 6024 36 03 80 6024 6000 37
+  81 7f${DELIVERED_TOPIC.slice(2)} 82 6000 a2 50
+  33 90 7f${ROUTED_TOPIC.slice(2)} 6000 6000 a3 00`.replaceAll(/\s/g, '') as Hex
+/** Any 4 bytes: the stand-in does not read its selector. */
+const SELECTOR = '0x12345678'
+/** Calldata of a call to the stand-in for `txId`. */
+const routerCall = (txId: string, rest: Hex = '0x'): Hex => `${SELECTOR}${txId.slice(2)}${rest.slice(2)}` as Hex
 
 const source: Leg = {
   index: 0,
@@ -59,6 +68,7 @@ let wallet: ReturnType<typeof createWalletClient>
 beforeAll(async () => {
   node = await startEvmNode({ chainId: CHAIN_ID })
   wallet = createWalletClient({ account: privateKeyToAccount(FUNDED_ACCOUNT.privateKey), transport: http(node.url) })
+  await node.rpc('hardhat_setCode', [ROUTER, STAND_IN_ROUTER])
 }, 60_000)
 afterAll(() => node?.stop())
 
@@ -85,8 +95,8 @@ describe('EVM JSON-RPC observer on a real node', () => {
     setLogDestination(undefined)
   })
 
-  it('a mined transaction is confirmed at its block time, with the value it sent', async () => {
-    const hash = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 12_345n })
+  it('a mined call of the router for the quote (Routed(txId)) is confirmed at its block time, with its value', async () => {
+    const hash = await send({ to: ROUTER, data: routerCall(TX_ID), value: 12_345n, gas: 100_000n })
     const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() })
     const block = await node.rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false])
     expect(seen).toEqual({
@@ -95,6 +105,41 @@ describe('EVM JSON-RPC observer on a real node', () => {
       timestamp: Number(block.timestamp),
       detail: { srcBlockNumber: expect.any(Number), srcValue: '12345' },
     })
+  })
+
+  it("a transaction that executes another quote, or none, is failed with nothing appended: it is not this quote's", async () => {
+    const other = keccak256(stringToHex('another quote'))
+    const another = await send({ to: ROUTER, data: routerCall(other), gas: 100_000n })
+    const plain = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 1n })
+    for (const hash of [another, plain]) {
+      const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() })
+      expect(seen).toEqual({
+        status: 'failed',
+        timestamp: expect.any(Number),
+        reason: expect.stringMatching(new RegExp(`^transaction ${hash} does not execute quote ${TX_ID}`)),
+      })
+    }
+    // The same transaction is the other quote's.
+    expect(
+      await observer().observe({ txId: other, leg: source, srcTxHash: another, since: now() - 1, now: now() }),
+    ).toMatchObject({ status: 'confirmed', txHash: another })
+    // Without a router address nothing can be checked: the hash is followed as given.
+    expect(
+      await observer({ routerAddress: undefined }).observe({
+        txId: TX_ID,
+        leg: source,
+        srcTxHash: plain,
+        since: now() - 1,
+        now: now(),
+      }),
+    ).toMatchObject({ status: 'confirmed' })
+  })
+
+  it("a payment to the quote's deposit address executes the quote", async () => {
+    const hash = await send({ to: evmDepositAddress(ROUTER, TX_ID) as Hex, value: 777n })
+    expect(
+      await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: now() - 1, now: now() }),
+    ).toMatchObject({ status: 'confirmed', txHash: hash, detail: { srcValue: '777' } })
   })
 
   it('a call to a contract that always reverts is failed (deployed by init code, called with a fixed gas)', async () => {
@@ -123,7 +168,7 @@ describe('EVM JSON-RPC observer on a real node', () => {
   it('a transaction not mined yet is pending with a backoff, then confirmed once mined', async () => {
     await node.rpc('evm_setAutomine', [false])
     try {
-      const hash = await send({ to: '0x000000000000000000000000000000000000dEaD', value: 1n })
+      const hash = await send({ to: ROUTER, data: routerCall(TX_ID), value: 1n, gas: 100_000n })
       const at = now()
       const seen = await observer().observe({ txId: TX_ID, leg: source, srcTxHash: hash, since: at - 8, now: at })
       expect(seen).toEqual({ status: 'pending', checkAt: at + 2 }) // (now − since) / 4
@@ -151,23 +196,28 @@ describe('EVM JSON-RPC observer on a real node', () => {
   })
 
   it('a delivery is the router Delivered(txId) event on the destination chain', async () => {
-    await node.rpc('hardhat_setCode', [ROUTER, EMITS_DELIVERED])
+    // A txId of its own: the stand-in router emits Delivered for the source legs' calls above too.
+    const DELIVERED_TX_ID = keccak256(stringToHex('tracker.evm.test delivery'))
     const rpc = observer({ deliveryTimeoutSeconds: () => 600 })
     const since = now() - 1
-    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({
+    expect(
+      await rpc.observe({ txId: DELIVERED_TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() }),
+    ).toMatchObject({
       status: 'pending',
     })
     // Another transaction's delivery does not count.
-    await send({ to: ROUTER, data: keccak256(stringToHex('another txId')), gas: 100_000n })
-    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toMatchObject({
+    await send({ to: ROUTER, data: routerCall(keccak256(stringToHex('another txId'))), gas: 100_000n })
+    expect(
+      await rpc.observe({ txId: DELIVERED_TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() }),
+    ).toMatchObject({
       status: 'pending',
     })
     const data = encodeAbiParameters(
       [{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }],
       ['0x1234', 987_654n, '0xabcd'],
     )
-    const hash = await send({ to: ROUTER, data: `${TX_ID}${data.slice(2)}`, gas: 100_000n })
-    expect(await rpc.observe({ txId: TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toEqual({
+    const hash = await send({ to: ROUTER, data: routerCall(DELIVERED_TX_ID, data), gas: 100_000n })
+    expect(await rpc.observe({ txId: DELIVERED_TX_ID, leg: delivery, srcTxHash: '0x', since, now: now() })).toEqual({
       status: 'confirmed',
       txHash: hash,
       timestamp: expect.any(Number),
@@ -227,6 +277,34 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
     ])
   })
 
+  it("one transaction, two organizations: the squatter's earlier registration blocks nothing, shows nothing, and fails", async () => {
+    const BETA_KEY = 'dev-key-beta' // fixtures/keys.dev.json: organization beta; the helpers' key is alpha's
+    const victim = await getAction(service, ROUTES.sameChain, FUNDED_ACCOUNT.address)
+    const squatter = await getAction(service, ROUTES.sameChain, FUNDED_ACCOUNT.address, BETA_KEY)
+    const hash = await sendQuoted(victim)
+    const register = (txId: string, apiKey?: string) =>
+      call(service, '/registerTxs', {
+        method: 'POST',
+        body: [{ txId, txHash: hash, chainId: CHAIN_ID, vmId: 'evm' }],
+        ...(apiKey === undefined ? {} : { apiKey }),
+      })
+    const accepted = { status: 200, body: [{ success: true, error: null, code: null }] }
+    expect(await register(squatter.txId, BETA_KEY)).toEqual(accepted)
+    // Tracked before the victim registers: the transaction emits Routed for the victim's txId, so the squatter's
+    // registration ends failed, with nothing in its txPath, rather than claim it.
+    const squatted = await waitForStatus(service, squatter.txId, ['success', 'failed'], 20_000, BETA_KEY)
+    expect(squatted.details.status).toBe('failed')
+    expect(squatted.details.bridgeDetails.txPath).toEqual([])
+    expect(await register(victim.txId)).toEqual(accepted)
+    const { details } = await waitForStatus(service, victim.txId, ['success', 'failed'])
+    expect(details).toMatchObject({ status: 'success', srcTxHash: hash, dstTxHash: hash })
+    // Each organization finds its own registration of the hash, and only its own.
+    const byHash = (apiKey?: string) =>
+      call<{ txId: string }>(service, `/getStatus?txHash=${hash}`, apiKey === undefined ? {} : { apiKey })
+    expect((await byHash()).body.txId).toBe(victim.txId)
+    expect((await byHash(BETA_KEY)).body.txId).toBe(squatter.txId)
+  })
+
   it('a reverted transaction (a call to a contract that always reverts) is failed, with its revert reason', async () => {
     const action = await getAction(service, ROUTES.sameChain, FUNDED_ACCOUNT.address)
     const deployHash = await send({ data: ALWAYS_REVERTS_INIT_CODE })
@@ -272,7 +350,6 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
   })
 
   it('a bridge into the node chain: delivered when the router there emits Delivered(txId)', async () => {
-    await node.rpc('hardhat_setCode', [ROUTER, EMITS_DELIVERED])
     const action = await getAction(service, ROUTES.fromOptimism, FUNDED_ACCOUNT.address)
     await registerTxs(service, [{ txId: action.txId, txHash: fakeTxHash(), chainId: 10 }])
     // The simulated source leg on OP comes and goes; the delivery waits for the event.
@@ -284,7 +361,7 @@ describe('through the real service, RPC_URLS pointing at the node', () => {
       [{ type: 'bytes' }, { type: 'uint256' }, { type: 'bytes' }],
       ['0x1234', 5n, '0xabcd'],
     )
-    const deliveryHash = await send({ to: ROUTER, data: `${action.txId as Hex}${data.slice(2)}`, gas: 100_000n })
+    const deliveryHash = await send({ to: ROUTER, data: routerCall(action.txId, data), gas: 100_000n })
     const { details } = await waitForStatus(service, action.txId, ['success', 'failed', 'requires refund'], 10_000)
     expect(details).toMatchObject({ status: 'success', dstTxHash: deliveryHash })
     expect(details.bridgeDetails.txPath.map(({ chainId, txHash }) => ({ chainId, txHash }))).toEqual([

@@ -3,7 +3,17 @@
  * source transaction confirmed, failed, not yet seen, dropped; a delivery found by the vault's memo; a node that
  * does not answer.
  */
+import {
+  Keypair,
+  PublicKey,
+  SystemProgram,
+  TransactionInstruction,
+  TransactionMessage,
+  VersionedTransaction,
+} from '@solana/web3.js'
+import bs58 from 'bs58'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MEMO_PROGRAM_ID, depositAddressOf } from '../../engine/transactions.js'
 import { createSolanaRpcObserver } from '../../service/tracker/solanaRpcObserver.js'
 import { rpcObserverFactoryOf } from '../../service/tracker/rpcObservers.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
@@ -11,7 +21,7 @@ import { type SolanaRpcStub, startSolanaRpcStub } from '../helpers/solanaRpcStub
 
 const SOLANA = 1151111081099710
 const VAULT = '535ZwjB96wqNksjtgb6vU9E8J7mcsAFRiUdYcCCr6ame'
-const TX_ID = `0x${'5e'.repeat(32)}`
+const TX_ID = `0x${'5e'.repeat(32)}` as const
 const SIGNATURE = '5'.repeat(87)
 const NOW = 1_800_000_000
 const source: Leg = {
@@ -26,6 +36,23 @@ const source: Leg = {
   expectedSeconds: 0.4,
 }
 const delivery: Leg = { ...source, index: 1, kind: 'delivery', viaBridge: 'cctp', expectedSeconds: 960 }
+
+/** A v0 transaction (unsigned: the observer reads its message) of a payer and these instructions. */
+function transactionOf(...instructions: TransactionInstruction[]): VersionedTransaction {
+  const message = new TransactionMessage({
+    payerKey: Keypair.generate().publicKey,
+    recentBlockhash: '4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi',
+    instructions,
+  }).compileToV0Message()
+  return new VersionedTransaction(message)
+}
+/** A well-formed signature (base58 of 64 bytes). */
+const signatureOf = (byte: number) => bs58.encode(Buffer.alloc(64, byte))
+/** The memo instruction a quote's transaction carries (engine/vm/solana/transaction.ts): the txId as text. */
+const memo = (text: string) =>
+  new TransactionInstruction({ programId: MEMO_PROGRAM_ID, keys: [], data: Buffer.from(text) })
+const pay = (to: string) =>
+  SystemProgram.transfer({ fromPubkey: Keypair.generate().publicKey, toPubkey: new PublicKey(to), lamports: 1 })
 
 let rpc: SolanaRpcStub
 beforeAll(async () => {
@@ -45,6 +72,7 @@ describe('the Solana RPC observer', () => {
 
   it('confirms a source transaction the node reports confirmed, at its slot time', async () => {
     rpc.statuses.set(SIGNATURE, { slot: 301, err: null, confirmationStatus: 'confirmed' })
+    rpc.transactions.set(SIGNATURE, transactionOf(pay(VAULT), memo(TX_ID)))
     rpc.blockTimes.set(301, NOW - 5)
     expect(await observeSource(SIGNATURE)).toEqual({
       status: 'confirmed',
@@ -53,6 +81,31 @@ describe('the Solana RPC observer', () => {
       detail: { srcBlockNumber: 301 },
     })
     expect(rpc.calls).toContain('getSignatureStatuses')
+  })
+
+  it("fails a confirmed transaction that executes another quote, or none: it is not this quote's", async () => {
+    const cases = [
+      [signatureOf(2), transactionOf(pay(VAULT), memo(`0x${'ab'.repeat(32)}`))],
+      [signatureOf(3), transactionOf(pay(VAULT))],
+    ] as const
+    for (const [signature, transaction] of cases) {
+      rpc.statuses.set(signature, { slot: 304, err: null, confirmationStatus: 'confirmed' })
+      rpc.transactions.set(signature, transaction)
+      expect(await observeSource(signature)).toEqual({
+        status: 'failed',
+        timestamp: expect.any(Number),
+        reason: `transaction ${signature} does not execute quote ${TX_ID}: no memo of it, no payment to its deposit address`,
+      })
+    }
+    expect(rpc.calls).toContain('getTransaction')
+  })
+
+  it("confirms a payment to the quote's deposit address (no memo), and waits while the node has no transaction", async () => {
+    const signature = signatureOf(4)
+    rpc.statuses.set(signature, { slot: 305, err: null, confirmationStatus: 'confirmed' })
+    expect(await observeSource(signature)).toMatchObject({ status: 'pending' })
+    rpc.transactions.set(signature, transactionOf(pay(depositAddressOf({ vm: 'solana', routerAddress: VAULT }, TX_ID))))
+    expect(await observeSource(signature)).toMatchObject({ status: 'confirmed', txHash: signature })
   })
 
   it('fails a source transaction that failed on chain, with the runtime error', async () => {

@@ -7,6 +7,8 @@
 import { type Server, createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { depositAddressOf, tronAbiAddress } from '../../engine/transactions.js'
+import { ROUTED_TOPIC, TRANSFER_TOPIC } from '../../service/tracker/evmRpcObserver.js'
 import { createTronRpcObserver } from '../../service/tracker/tronRpcObserver.js'
 import type { Leg } from '../../service/tracker/trackingPlan.js'
 import { type RunningService, startService } from '../helpers/startService.js'
@@ -38,6 +40,18 @@ const KNOWN: Record<string, object> = {
   },
 }
 
+/** The default snapshot's Tron router. */
+const ROUTER = 'TQEeabbxpAEzVwV7ac36vXnjtiMRWq2r41'
+const hexOf = (address: string) => tronAbiAddress(address).slice(2)
+/** The log entry of the router's `Routed(txId, …)` (no data needed), as `gettransactioninfobyid` lists it. */
+const routedLog = (txId: string) => ({
+  address: hexOf(ROUTER),
+  topics: [ROUTED_TOPIC.slice(2), txId.slice(2)],
+  data: '',
+})
+/** What `gettransactionbyid` answers, by id (a TRX transfer's contract). */
+const TRANSACTIONS: Record<string, object> = {}
+
 const source: Leg = {
   index: 0,
   kind: 'source',
@@ -60,8 +74,14 @@ beforeAll(async () => {
     request.on('end', () => {
       const body = JSON.parse(text || '{}') as { value?: string }
       requests.push({ path: request.url, body })
-      if (request.url !== '/wallet/gettransactioninfobyid') return void response.writeHead(404).end()
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(KNOWN[body.value!] ?? {}))
+      const known =
+        request.url === '/wallet/gettransactioninfobyid'
+          ? KNOWN
+          : request.url === '/wallet/gettransactionbyid'
+            ? TRANSACTIONS
+            : undefined
+      if (known === undefined) return void response.writeHead(404).end()
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(known[body.value!] ?? {}))
     })
   })
   await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve))
@@ -103,6 +123,36 @@ describe('Tron observer (local HTTP API stub)', () => {
     })
   })
 
+  it('with the router known: confirmed only when the transaction executes the quote (Routed(txId), a payment to its deposit address)', async () => {
+    const txId = `0x${'7e'.repeat(32)}` as const
+    const deposit = depositAddressOf({ vm: 'tron', routerAddress: ROUTER }, txId)
+    const ids = { routed: '4'.repeat(64), other: '5'.repeat(64), trc20: '6'.repeat(64), trx: '7'.repeat(64) }
+    const success = (id: string, log: object[]) => ({ ...KNOWN[SUCCESS_ID], id, log })
+    KNOWN[ids.routed] = success(ids.routed, [routedLog(txId)])
+    KNOWN[ids.other] = success(ids.other, [routedLog(`0x${'ab'.repeat(32)}`)])
+    KNOWN[ids.trc20] = success(ids.trc20, [
+      {
+        address: 'a614f803b6fd780986a42c78ec9c7f77e6ded13c',
+        topics: [TRANSFER_TOPIC.slice(2), '0'.repeat(64), hexOf(deposit).padStart(64, '0')],
+      },
+    ])
+    KNOWN[ids.trx] = success(ids.trx, [])
+    TRANSACTIONS[ids.trx] = {
+      raw_data: { contract: [{ parameter: { value: { to_address: `41${hexOf(deposit)}` } } }] },
+    }
+    const checked = createTronRpcObserver({ chainId: TRON, url: stubUrl, routerAddress: ROUTER })
+    const seen = (id: string) => checked.observe({ txId, leg: source, srcTxHash: id, since: 100, now: 101 })
+    for (const id of [ids.routed, ids.trc20, ids.trx])
+      expect(await seen(id)).toMatchObject({ status: 'confirmed', txHash: id })
+    expect(await seen(ids.other)).toEqual({
+      status: 'failed',
+      timestamp: BLOCK_TIME_MS / 1000,
+      reason: `transaction ${ids.other} does not execute quote ${txId}: no Routed event for it at the router, no payment to its deposit address`,
+    })
+    // A plain success with no log and no transfer to the deposit address: not this quote's either.
+    expect(await seen(SUCCESS_ID)).toMatchObject({ status: 'failed' })
+  })
+
   it('a node that does not answer leaves the leg pending; deliveries are not its legs', async () => {
     const down = createTronRpcObserver({ chainId: TRON, url: 'http://127.0.0.1:1', requestTimeoutMs: 500 })
     const observation = await down.observe({ txId: '0x', leg: source, srcTxHash: SUCCESS_ID, since: 1, now: 2 })
@@ -141,6 +191,9 @@ describe('through the real service, RPC_URLS naming the Tron stub', () => {
     })
     const action = await call<{ txId: string }>(service, `/getAction?${query}`)
     expect(action.status, JSON.stringify(action.body)).toBe(200)
+    // The node's transaction is this quote's: the router's Routed event carries its txId.
+    const known = KNOWN[txHash] as { log?: unknown[] }
+    KNOWN[txHash] = { ...known, log: [...(known.log ?? []), routedLog(action.body.txId)] }
     const registered = await call<{ success: boolean }[]>(service, '/registerTxs', {
       method: 'POST',
       body: [{ txId: action.body.txId, vmId: 'alt-vm', txHash, chainId: TRON }],

@@ -104,6 +104,7 @@ export async function getAction(
   service: RunningService,
   route: Record<string, string>,
   sender: string = SENDER,
+  apiKey: string = API_KEY,
 ): Promise<Action> {
   const query = new URLSearchParams({
     actionType: 'swap-action',
@@ -112,7 +113,7 @@ export async function getAction(
     slippage: '50',
     ...route,
   })
-  const { status, body } = await call<Action>(service, `/getAction?${query}`)
+  const { status, body } = await call<Action>(service, `/getAction?${query}`, { apiKey })
   expect(status, JSON.stringify(body)).toBe(200)
   return body
 }
@@ -133,9 +134,9 @@ export async function registerTxs(
   ).toEqual(registrations.map(() => [true, null]))
 }
 
-/** `GET /getStatus?txId=`; expects 200. */
-export async function getStatus(service: RunningService, txId: string): Promise<TxDetails> {
-  const { status, body } = await call<TxDetails>(service, `/getStatus?txId=${txId}`)
+/** `GET /getStatus?txId=` (with the development key unless `apiKey`); expects 200. */
+export async function getStatus(service: RunningService, txId: string, apiKey: string = API_KEY): Promise<TxDetails> {
+  const { status, body } = await call<TxDetails>(service, `/getStatus?txId=${txId}`, { apiKey })
   expect(status, JSON.stringify(body)).toBe(200)
   return body
 }
@@ -149,11 +150,12 @@ export async function waitForStatus(
   txId: string,
   statuses: readonly string[],
   timeoutMs = 20_000,
+  apiKey: string = API_KEY,
 ): Promise<{ details: TxDetails; seen: string[] }> {
   const seen: string[] = []
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const details = await getStatus(service, txId)
+    const details = await getStatus(service, txId, apiKey)
     if (seen.at(-1) !== details.status) seen.push(details.status)
     if (statuses.includes(details.status)) return { details, seen }
     if (Date.now() > deadline)

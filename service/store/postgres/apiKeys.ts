@@ -69,6 +69,19 @@ export function pgApiKeyMethods(db: PgDatabase): ApiKeyStore {
       )
       return changes > 0
     },
+    async setApiKeyDailyQuoteQuota(keyId, quota: number | null) {
+      const changes = await changing((tx) =>
+        changed(tx, 'UPDATE api_keys SET daily_quote_quota = $1 WHERE key_id = $2', [quota, keyId]),
+      )
+      return changes > 0
+    },
+    async quotesRecordedSince(createdAtOrAfter) {
+      const rows = await db.query<{ key_id: string; quotes: string | number }>(
+        'SELECT key_id, count(*) AS quotes FROM transactions WHERE created_at >= $1 GROUP BY key_id',
+        [Math.ceil(createdAtOrAfter)],
+      )
+      return new Map(rows.map((row) => [row.key_id, Number(row.quotes)]))
+    },
     async listApiKeys() {
       return (await db.query<ApiKeyTableRow>('SELECT * FROM api_keys ORDER BY created_at, key_id')).map(apiKeyFromRow)
     },

@@ -3,7 +3,16 @@
  * `Store`, as on SQLite), and the two operations every module of the backend is written against — a query, and a
  * transaction that runs several queries on one pooled client between `BEGIN` and `COMMIT`.
  */
-import pg from 'pg'
+import { createRequire } from 'node:module'
+import type pg from 'pg'
+
+/**
+ * The `pg` driver, loaded at the first PostgreSQL pool rather than with the store modules: the default store is
+ * SQLite, and `crossroute serve` from the installed package must start without `pg` (an optional peer dependency,
+ * README "Install and package"). `require` rather than `import()`: synchronous (a pool opens synchronously), and
+ * `pg` is CommonJS, so it is the same module object either way.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg
 
 /** Something that runs SQL: the pool (each query on any free client) or one client inside a transaction. */
 export interface Sql {
@@ -47,12 +56,13 @@ export const DEFAULT_POOL_SIZE = 4
  * that a value beyond it is an error, never a silently rounded number. Token amounts are `text`, `numeric` stays a
  * string.
  */
-const TYPES = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === pg.types.builtins.INT8 && format !== 'binary') return parseInt8
-    return pg.types.getTypeParser(oid, format)
-  },
-} as pg.CustomTypesConfig
+const typesOf = (driver: typeof pg) =>
+  ({
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === driver.types.builtins.INT8 && format !== 'binary') return parseInt8
+      return driver.types.getTypeParser(oid, format)
+    },
+  }) as pg.CustomTypesConfig
 
 function parseInt8(text: string): number {
   const value = Number(text)
@@ -69,7 +79,8 @@ function parseInt8(text: string): number {
  * @example const db = openPgDatabase('postgres://crossroute@localhost/crossroute')
  */
 export function openPgDatabase(url: string, size = DEFAULT_POOL_SIZE): PgDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: size, idleTimeoutMillis: 30_000, types: TYPES })
+  const driver = loadPg()
+  const pool = new driver.Pool({ connectionString: url, max: size, idleTimeoutMillis: 30_000, types: typesOf(driver) })
   // An idle client whose connection drops emits 'error' on the pool; without a listener that would crash the thread.
   // The next query opens a new connection, and its own error (if the server is still gone) reaches the caller.
   pool.on('error', () => {})

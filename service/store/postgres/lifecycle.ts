@@ -20,6 +20,7 @@ type LifecycleMethods = Pick<
   | 'recordProgress'
   | 'expireQuotes'
   | 'deleteUnregisteredQuotes'
+  | 'claimSourceTransaction'
 >
 
 /** SQLSTATE of a unique violation. */
@@ -82,7 +83,7 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
   const registerOne = async (
     tx: Sql,
     input: RegistrationInput | DepositRegistration,
-    state: { src_tx_hash: string | null } | undefined,
+    state: { src_tx_hash: string | null; org_id: string } | undefined,
   ): Promise<RegistrationOutcome> => {
     if (state === undefined) throw new Error(`registerTransaction: no quote with txId ${input.txId}`)
     if (state.src_tx_hash !== null) {
@@ -90,10 +91,11 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
         ? { outcome: 'duplicate' }
         : { outcome: 'conflict', existingHash: state.src_tx_hash }
     }
-    const holder = await tx.query('SELECT 1 FROM transactions WHERE src_tx_hash = $1 AND src_tx_chain_id = $2', [
-      input.txHash,
-      input.chainId,
-    ])
+    // Within the quote's organization only (README "Source transactions").
+    const holder = await tx.query(
+      'SELECT 1 FROM transactions WHERE src_tx_hash = $1 AND src_tx_chain_id = $2 AND org_id = $3',
+      [input.txHash, input.chainId, state.org_id],
+    )
     if (holder.length > 0) return { outcome: 'hash-in-use' }
     const deposit = 'status' in input ? input : undefined
     await tx.query(REGISTER_SQL, [
@@ -120,11 +122,11 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
           // The rows are locked in txId order, whatever the input order: two batches never wait on each other in
           // a cycle.
           const txIds = [...new Set(inputs.map((input) => input.txId))].sort()
-          const rows = await tx.query<{ tx_id: string; src_tx_hash: string | null }>(
-            'SELECT tx_id, src_tx_hash FROM transactions WHERE tx_id = ANY($1) ORDER BY tx_id FOR UPDATE',
+          const rows = await tx.query<{ tx_id: string; src_tx_hash: string | null; org_id: string }>(
+            'SELECT tx_id, src_tx_hash, org_id FROM transactions WHERE tx_id = ANY($1) ORDER BY tx_id FOR UPDATE',
             [txIds],
           )
-          const states = new Map(rows.map((row) => [row.tx_id, { src_tx_hash: row.src_tx_hash }]))
+          const states = new Map(rows.map((row) => [row.tx_id, { src_tx_hash: row.src_tx_hash, org_id: row.org_id }]))
           const outcomes: RegistrationOutcome[] = []
           for (const input of inputs) outcomes.push(await registerOne(tx, input, states.get(input.txId)))
           return outcomes
@@ -177,6 +179,21 @@ export function pgLifecycleMethods(db: PgDatabase): LifecycleMethods {
         ])
         return true
       })
+    },
+
+    // Two statements, each with its own snapshot (READ COMMITTED): an insert that waited on a concurrent claim of
+    // the same transaction does nothing once that one commits, and the read then sees its holder.
+    async claimSourceTransaction(txId, chainId, txHash) {
+      await db.query(
+        `INSERT INTO source_transactions (src_tx_chain_id, src_tx_hash, tx_id) VALUES ($1, $2, $3)
+         ON CONFLICT DO NOTHING`,
+        [chainId, txHash, txId],
+      )
+      const [holder] = await db.query<{ tx_id: string }>(
+        'SELECT tx_id FROM source_transactions WHERE src_tx_chain_id = $1 AND src_tx_hash = $2',
+        [chainId, txHash],
+      )
+      return holder!.tx_id
     },
 
     async expireQuotes(createdBefore) {

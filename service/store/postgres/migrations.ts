@@ -8,6 +8,7 @@ import type { Migration } from '../migrations.js'
 import type { PgDatabase } from './connection.js'
 import { PG_CORE_SCHEMA_SQL } from './schema.js'
 import { PG_VENUE_SCHEMA_SQL } from './venueSchema.js'
+import { SOURCE_SCOPE_SQL } from '../sourceTransactions.js'
 
 /**
  * Every PostgreSQL migration, in order.
@@ -15,10 +16,18 @@ import { PG_VENUE_SCHEMA_SQL } from './venueSchema.js'
  * 1. The core schema (`schema.ts`): transactions with their quote records and lifecycle, history counters, deposit
  *    watches and scan cursors, API keys and their version counter.
  * 2. The prediction-market venue (`venueSchema.ts`).
+ * 3. Each API key's own daily quote quota (`../apiKeys.ts`).
+ * 4. Source transactions scoped by organization (`../sourceTransactions.ts`, the same SQL as SQLite's 12).
  */
 export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 1, name: 'core: transactions, history counts, deposit watches, api keys', sql: PG_CORE_SCHEMA_SQL },
   { version: 2, name: 'venue', sql: PG_VENUE_SCHEMA_SQL },
+  {
+    version: 3,
+    name: 'api key daily quote quotas',
+    sql: 'ALTER TABLE api_keys ADD COLUMN daily_quote_quota INTEGER CHECK (daily_quote_quota >= 0);',
+  },
+  { version: 4, name: 'source transactions scoped by organization', sql: SOURCE_SCOPE_SQL },
 ])
 
 /** The schema version this code expects on PostgreSQL. */

@@ -26,7 +26,7 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse401"];
         };
     };
-    /** @description Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo` on the source chain, `recipient` on the destination). Codes: `GEO_BLOCKED`, `WALLET_SCREENED`, `GASLESS_NOT_ENABLED`. */
+    /** @description Refused by compliance: a blocked country (from the trusted country header the fronting proxy sets, `cf-ipcountry` by default) or a sanctioned wallet (`sender`, `refundTo`, `solanaSponsor` on the source chain, `recipient` on the destination, the account of a venue user or proxy wallet on Polygon). Codes: `GEO_BLOCKED`, `WALLET_SCREENED`, `GASLESS_NOT_ENABLED`. */
     Forbidden: {
         headers: {
             "x-request-id": components["headers"]["XRequestId"];
@@ -67,7 +67,7 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse413"];
         };
     };
-    /** @description The API key made its limit of requests in the current window (per key, per replica; README "Rate limits"): retry after `Retry-After` seconds. Answered before the request reaches a worker. Codes: `RATE_LIMITED`. */
+    /** @description A limit was reached (README "Rate limits"; per replica): the API key's requests in the current window (a `getActions` batch counts each item, and a batch over what the key has left is refused whole), its quotes in the UTC day (`windowSeconds` 86400), or, without a valid key, the requests from this client address. Retry after `Retry-After` seconds. Answered before the request reaches a worker, except a batch over its allowance. Codes: `RATE_LIMITED`. */
     TooManyRequests: {
         headers: {
             "x-request-id": components["headers"]["XRequestId"];
@@ -88,7 +88,7 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse500"];
         };
     };
-    /** @description The service is at capacity (its request queue is full): retry after `Retry-After` seconds. Codes: `SERVICE_UNAVAILABLE`. */
+    /** @description The service is at capacity (its request queue is full, or too many connections or request bodies are open at once): retry after `Retry-After` seconds. Codes: `SERVICE_UNAVAILABLE`. */
     ServiceUnavailable: {
         headers: {
             "x-request-id": components["headers"]["XRequestId"];

@@ -20,9 +20,9 @@ export interface RequestErrorsSchemas {
         /** @constant */
         statusCode: 400;
         details: {
-            /** @description The parameter holding the address (`sender`, `recipient`, `appFees`, …). */
+            /** @description The parameter holding the address (`sender`, `recipient`, `appFees`, …). At most 160 characters: a longer one is cut and ends in `…`. */
             field: string;
-            /** @description The address as received. */
+            /** @description The address as received. At most 160 characters: a longer one is cut and ends in `…`. */
             address: string;
             reason: string;
         };
@@ -69,9 +69,9 @@ export interface RequestErrorsSchemas {
         /** @constant */
         statusCode: 400;
         details: {
-            /** @description The parameter (`slippage`, `bridgeIds`, …). */
+            /** @description The parameter (`slippage`, `bridgeIds`, …). At most 160 characters: a longer one is cut and ends in `…`. */
             parameter: string;
-            /** @description The value as received (repeated values joined with `,`). */
+            /** @description The value as received (repeated values joined with `,`; a JSON value as its JSON). At most 160 characters: a longer one is cut and ends in `…`. */
             value: string;
             reason: string;
         };
@@ -147,6 +147,7 @@ export interface RequestErrorsSchemas {
         /** @constant */
         statusCode: 400;
         details: {
+            /** @description The direction as received. At most 160 characters: a longer one is cut and ends in `…`. */
             swapDirection: string;
         };
         /**

@@ -175,7 +175,7 @@ export interface ServiceErrorsSchemas {
         /** @constant */
         statusCode: 404;
         details?: {
-            /** @description The path requested. */
+            /** @description The path requested (at most 160 characters: a longer one is cut and ends in `…`). */
             path: string;
         };
         /**

@@ -123,7 +123,7 @@ export interface ServiceSchemas {
         refundTo?: components["schemas"]["Address"];
         /** @description Absent: all bridges. */
         bridgeIds?: components["schemas"]["BridgeId"][];
-        /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+        /** @description The fees in force: the request's `appFees`, or when it had none the API key's default fees whose receiver is an address of the source chain's VM (none when the key has no receiver of that address family). */
         appFees: components["schemas"]["AppFee"][];
         /**
          * @description Percent, when the request gave one (absent: the engine's default).
@@ -155,7 +155,7 @@ export interface ServiceSchemas {
         refundTo?: components["schemas"]["Address"];
         /** @description Absent: all bridges. */
         bridgeIds?: components["schemas"]["BridgeId"][];
-        /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+        /** @description The fees in force: the request's `appFees`, or when it had none the API key's default fees whose receiver is an address of the source chain's VM (none when the key has no receiver of that address family). */
         appFees: components["schemas"]["AppFee"][];
         /**
          * @description Percent, when the request gave one (absent: the engine's default).
@@ -193,7 +193,7 @@ export interface ServiceSchemas {
     /** @description One registration object, or an array of 1 to 100. */
     RegistrationRequest: components["schemas"]["Registration"] | components["schemas"]["Registration"][];
     /**
-     * @description *Extension*: why not, to branch on. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId`.
+     * @description *Extension*: why not, to branch on. `MISSING_REQUIRED_FIELD` a field absent; `INVALID_PARAMETER` a field of the wrong type or format (`txHash` checked against `vmId`); `NOT_FOUND` no quote with this `txId` in your organization (another organization's `txId` gets the same); `VM_MISMATCH` / `CHAIN_MISMATCH` `vmId` / `chainId` are not the quote's source VM / chain; `TX_HASH_CONFLICT` the `txId` is already registered with another hash; `TX_HASH_IN_USE` the hash is already registered for another `txId` of your organization (another organization's registration of the same hash is neither an obstacle nor visible).
      * @enum {string}
      */
     RegistrationErrorCode: "MISSING_REQUIRED_FIELD" | "INVALID_PARAMETER" | "NOT_FOUND" | "VM_MISMATCH" | "CHAIN_MISMATCH" | "TX_HASH_CONFLICT" | "TX_HASH_IN_USE";

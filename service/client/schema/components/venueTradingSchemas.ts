@@ -129,7 +129,7 @@ export interface VenueTradingSchemas {
         refundTo?: components["schemas"]["Address"];
         /** @description Absent: all bridges. */
         bridgeIds?: components["schemas"]["BridgeId"][];
-        /** @description The fees in force: the request's `appFees`, or the API key's defaults when it had none. */
+        /** @description The fees in force: the request's `appFees`, or when it had none the API key's default fees whose receiver is an address of the source chain's VM (none when the key has no receiver of that address family). */
         appFees: components["schemas"]["AppFee"][];
         /**
          * @description Percent, when the request gave one (absent: the engine's default).

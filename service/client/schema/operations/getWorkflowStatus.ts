@@ -65,6 +65,7 @@ export interface GetWorkflowStatusOperations {
                 content?: never;
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

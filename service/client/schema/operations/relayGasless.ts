@@ -68,6 +68,7 @@ export interface RelayGaslessOperations {
                 content?: never;
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
         };

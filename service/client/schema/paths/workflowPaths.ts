@@ -21,7 +21,7 @@ export interface WorkflowPaths {
      *
      *     Idempotent and safe under concurrency: any number of simultaneous calls for one account create one user; exactly one answers `created: true`.
      *
-     *     Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than `application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` (`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 checksum or the zero address.
+     *     Errors (400): `INVALID_PARAMETER` (`details.parameter` `body`) for a content type other than `application/json`, an empty or malformed body, a body that is not an object; `MISSING_REQUIRED_FIELD` (`address`); `INVALID_ADDRESS_FORMAT` (`details.field` `address`) for a malformed address, a bad EIP-55 checksum or the zero address. 403 `WALLET_SCREENED` when the account or its proxy wallet is on the screening list (Polygon): no user is created, and the user of an account listed since is not answered.
      */
     post: operations["createOrFetchVenueUser"];
     delete?: never;
