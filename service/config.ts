@@ -4,6 +4,7 @@ import { packagePath } from '../engine/packagePath.js'
 import { type VenueConfig, loadVenueConfig } from './venue/venueConfig.js'
 import { type SnapshotReloadConfig, loadSnapshotReloadConfig } from './snapshots/reloadConfig.js'
 import { envInteger } from './envInteger.js'
+import { parseRouterAddresses } from './routerAddresses.js'
 
 /** Everything the service can be configured with. Every field comes from an environment variable (README). */
 export interface ServiceConfig {
@@ -174,6 +175,12 @@ export interface ServiceConfig {
   readonly venue: VenueConfig
   /** Hot reload (README "Hot reload"): `SNAPSHOT_WATCH`, `SNAPSHOT_WATCH_DEBOUNCE_MS`, `SNAPSHOT_CHAIN_CONFIG`, … */
   readonly snapshotReload: SnapshotReloadConfig
+  /**
+   * `ROUTER_ADDRESSES`, comma-separated `chainId=address` pairs; default none. Each named chain's router (`tx.to`,
+   * and where the tracker reads the router's events) is this address instead of the snapshot's `routerAddress`
+   * (`routerAddresses.ts`, README "Where `tx.to` comes from").
+   */
+  readonly routerAddresses: ReadonlyMap<number, string>
 }
 
 /** `QUOTE_RETENTION_SECONDS` when unset: 7 days. */
@@ -267,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServiceConfig 
     benchNoStore: benchNoStore(env),
     venue: loadVenueConfig(env),
     snapshotReload: loadSnapshotReloadConfig(env),
+    routerAddresses: parseRouterAddresses(env.ROUTER_ADDRESSES ?? ''),
   })
 }
 

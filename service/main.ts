@@ -17,8 +17,11 @@
  *    the workers and the tracker (after its current tick), exits 0. A second signal cuts the grace period short.
  */
 import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
 import { type ServiceConfig, loadConfig } from './config.js'
 import { log, logError } from './log.js'
+import { placeholderRouterNote } from './routerAddresses.js'
+import type { SnapshotJson } from '../engine/graph/types.js'
 import { createMainMetrics } from './metrics/mainMetrics.js'
 import { createQuotePool } from './pool.js'
 import { createQuoteServer } from './server.js'
@@ -152,6 +155,11 @@ const { server, close } = createQuoteServer(pool, config, {
   admit,
   metrics: { metrics, token: config.metricsToken, production: config.production },
 })
+// Where a user first meets tx.to: say which chains still have the default fixture's placeholder router (no code).
+const routerNote = placeholderRouterNote(
+  JSON.parse(await readFile(config.snapshotPath, 'utf8')) as Pick<SnapshotJson, 'chains'>,
+  config.routerAddresses,
+)
 server.on('error', (error) => refuseToStart(`cannot listen on ${config.host}:${config.port}: ${messageOf(error)}`))
 // PROBE_PORT: the probes also on a listener of their own thread, answered even when this thread is saturated.
 const probes = config.probePort === undefined ? undefined : startProbeThread(config, () => pool.readyWorkers)
@@ -169,7 +177,7 @@ server.listen(config.port, config.host, () => {
   // One write, so that whoever waits for the listening line also has the keys line.
   const keysLine = `development keys (public; refused with NODE_ENV=production), send one as x-api-key: ${DEVELOPMENT_KEYS.join(', ')}\n`
   process.stdout.write(
-    `crossroute listening on http://${host}:${port}${API_PREFIX}\n${isDevelopmentKeysFile ? keysLine : ''}`,
+    `crossroute listening on http://${host}:${port}${API_PREFIX}\n${isDevelopmentKeysFile ? keysLine : ''}${routerNote}`,
   )
   log('info', 'service.started', { url: `http://${host}:${port}${API_PREFIX}`, threads: config.threads })
 })

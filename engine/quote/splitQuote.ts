@@ -3,6 +3,7 @@
  * top-level figures of the whole — fees charged once on the whole input, amounts summed, bounds on the whole.
  */
 import { laneFee } from '../bridges/lane.js'
+import { routerCallBase } from '../routing/networkCost.js'
 import type { Split } from '../routing/split.js'
 import type { RouteGraph } from '../routing/graph.js'
 import type { FeeSplit } from './fees.js'
@@ -55,7 +56,8 @@ export function splitQuote({ graph, request, split, feesOf }: SplitQuoteInput): 
   const amountOut = parts.reduce((sum, { quote }) => sum + BigInt(quote.amountOut.amount), 0n)
 
   // Bridge fees and network costs summed in the first part's tokens (the network cost is always in the source
-  // chain's native token; a bridge fee in another token is converted at USD prices, rounded up).
+  // chain's native token; a bridge fee in another token is converted at USD prices, rounded up). The parts run in
+  // one router call on the source chain: each part after the first saves that call's base (`routerCallBase`).
   const feeToken = graph.snapshot.tokens.get(firstLaneToken(split) ?? request.srcToken.key)!
   let bridgeFee = 0n
   let networkFee = 0n
@@ -71,6 +73,8 @@ export function splitQuote({ graph, request, split, feesOf }: SplitQuoteInput): 
       if (!bridgeRoute.some((other) => sameEntry(other, entry))) bridgeRoute.push(entry)
     }
   }
+  const srcChain = graph.nodes[split.parts[0]!.route.path.edges[0]!.from]!.chain
+  networkFee -= BigInt(parts.length - 1) * routerCallBase(srcChain)
   return {
     ...whole,
     amountOut: tokenAmount(request.dstToken, amountOut),

@@ -5,10 +5,10 @@
  *
  * The model, per chain the route runs on (`swapGasUnits` is the snapshot's estimate of a router call with one
  * action: a pool swap or a bridge deposit):
- * - source chain: one router transaction, `swapGasUnits`, plus half of it per further action (each pool, and the
- *   first lane's deposit): a second swap costs about half a router call, as Uniswap's router gas model has it;
+ * - source chain: one router transaction, `swapGasUnits`, plus `FURTHER_ACTION_PERMILLE` ‰ of it per further action
+ *   (each pool, and the first lane's deposit): calibrated on the crossroute router's executed transactions;
  * - each bridge's destination chain: `swapGasUnits` per delivery transaction its fees do not pay for (a CCTP mint,
- *   an OP withdrawal's proof and finalisation: `bridges/delivery.ts`), plus half of it per action run there (pools,
+ *   an OP withdrawal's proof and finalisation: `bridges/delivery.ts`), plus the same share per action run there (pools,
  *   and the next lane's deposit).
  * Ticks crossed and calldata size are not modelled: the figure is an estimate, for ranking and display.
  */
@@ -17,6 +17,24 @@ import type { Chain, Token } from '../graph/types.js'
 import { tokenKey } from '../graph/validateSnapshot.js'
 import { convertAtUsdPrices } from '../quote/tokenAmount.js'
 import type { Edge, RouteGraph } from './graph.js'
+
+/**
+ * What each action after a router call's first adds, in thousandths of `swapGasUnits`: 290 (0.29 × a call), fitted
+ * to the crossroute router's gas on the local chain (localnet/gasCalibration.ts, the calibration table; its test
+ * checks this constant against the fit).
+ */
+export const FURTHER_ACTION_PERMILLE = 290n
+
+/**
+ * What merging one more route into a router call saves: the call's own base, a whole `swapGasUnits` less the share
+ * its first action would cost as a further one — in the chain's native token's smallest unit. A split executed as
+ * one call costs its parts' route costs less this for each part after the first (`splitQuote`).
+ *
+ * @example routerCallBase(chain) // 155_490n × gasPrice for swapGasUnits 219 000
+ */
+export function routerCallBase(chain: Chain): bigint {
+  return ((1000n - FURTHER_ACTION_PERMILLE) * chain.swapGasUnits * chain.gasPrice) / 1000n
+}
 
 /** A route's network cost, in the source chain's native token and converted into the route's two tokens. */
 export interface NetworkCost {
@@ -46,15 +64,16 @@ export function networkCostOf(graph: RouteGraph, edges: readonly Edge[]): Networ
   const nativeToken = nativeTokenOf(graph, graph.nodes[edges[0]!.from]!.chain)
 
   let amount = 0n
-  // Half gas units of the chain being walked: a whole router call is 2, each further action 1 (times swapGasUnits).
+  // Thousandths of swapGasUnits on the chain being walked: a whole router call is 1000, each further action
+  // FURTHER_ACTION_PERMILLE.
   let chain = graph.nodes[edges[0]!.from]!.chain
-  let halfUnits = 2n
+  let callPermille = 1000n
   let actions = 0n
   let isSource = true
   const settle = () => {
     const extra = isSource ? (actions > 1n ? actions - 1n : 0n) : actions
-    const gas = (halfUnits + extra) * chain.swapGasUnits * chain.gasPrice
-    amount += convertAtUsdPrices((gas + 1n) / 2n, nativeTokenOf(graph, chain), nativeToken)
+    const gas = (callPermille + extra * FURTHER_ACTION_PERMILLE) * chain.swapGasUnits * chain.gasPrice
+    amount += convertAtUsdPrices((gas + 999n) / 1000n, nativeTokenOf(graph, chain), nativeToken)
   }
   for (const edge of edges) {
     if (edge.kind === 'pool') actions++
@@ -62,7 +81,7 @@ export function networkCostOf(graph: RouteGraph, edges: readonly Edge[]): Networ
     actions++ // the deposit, on the chain the lane leaves
     settle()
     chain = graph.nodes[edge.to]!.chain
-    halfUnits = 2n * BigInt(unpaidDeliveryTransactions(edge.lane))
+    callPermille = 1000n * BigInt(unpaidDeliveryTransactions(edge.lane))
     actions = 0n
     isSource = false
   }

@@ -143,7 +143,8 @@ export const routeProperties = {
     TokenAmount,
     "*Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at " +
       'snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with ' +
-      'one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee ' +
+      'one action, 0.29 as much again per further pool or bridge deposit: calibrated on executed router ' +
+      'transactions), plus destination transactions no lane fee ' +
       'pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted ' +
       'from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it).',
   ),
@@ -233,8 +234,9 @@ export const QuoteResult = Type.Object(
           '*Extension*: present only when the request allowed a split (`maxSplits` > 1) and one beats ' +
           'the best single route net of the added network cost. The top-level figures are then those of the whole ' +
           'split: `amountOut` is the sum of the parts, `amountOutMin`/`amountInMax` bound the whole, fees are ' +
-          "charged once on the whole input, `networkFee` and `bridgeFee` are the parts' sums (a later part's bridge " +
-          "fee converted into the first's token at snapshot prices), `estimatedTxTime` the slowest part's, and " +
+          "charged once on the whole input, `bridgeFee` is the parts' sum (a later part's bridge fee converted " +
+          "into the first's token at snapshot prices), `networkFee` the parts' sum less one router call's base " +
+          "per part after the first (the parts run in one call), `estimatedTxTime` the slowest part's, and " +
           '`estimatedPriceImpact` that of the parts together. Parts by decreasing share; shares sum to 10000.',
       }),
     ),

@@ -27,7 +27,8 @@ export type TrackerConfig = Pick<
   | 'simulatedTimeScale'
   | 'bitcoinApiUrl'
   | 'trackerLeaseSeconds'
->
+> &
+  Partial<Pick<ServiceConfig, 'routerAddresses'>>
 
 /**
  * Creates the tracker of a configuration over an open store.
@@ -63,7 +64,8 @@ export function trackerFromConfig(
       createObserver({
         chainId,
         url,
-        routerAddress: chain.routerAddress,
+        // The router the workers build transactions for: ROUTER_ADDRESSES first, as in workerSnapshot.ts.
+        routerAddress: config.routerAddresses?.get(chainId) ?? chain.routerAddress,
         minPollSeconds: Math.min(1, chain.blockTimeMs / 1000),
       }),
     )

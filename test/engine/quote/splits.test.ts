@@ -12,12 +12,14 @@ import {
   createEngine,
 } from '../../../engine/index.js'
 import { loadSnapshotFile } from '../../../engine/loader.js'
+import { routerCallBase } from '../../../engine/routing/networkCost.js'
 import { MAX_SPLITS_DEFAULT, MAX_SPLITS_MAX } from '../../../engine/schema/rules.js'
 import { parseGetAction } from '../../../service/routes/getActionRequest.js'
 import { ARB_USDC, ARB_WETH, SENDER } from '../../helpers/mainnet.js'
 import { thrown } from '../../helpers/thrown.js'
 
-const engine = createEngine(loadSnapshotFile(), { protocolFeeBps: 5 })
+const snapshot = loadSnapshotFile()
+const engine = createEngine(snapshot, { protocolFeeBps: 5 })
 const APP_FEE = { bps: 20, receiverAddress: '0x000000000000000000000000000000000000dEaD' }
 
 /** 5,000,000 USDC → WETH on Arbitrum, 50 bps slippage, one application fee. */
@@ -43,11 +45,13 @@ function expectConsistent(result: QuoteResult, request: QuoteRequest) {
   expect(parts.length).toBeGreaterThanOrEqual(2)
   expect(parts.length).toBeLessThanOrEqual(request.maxSplits ?? MAX_SPLITS_DEFAULT)
   expect(parts.reduce((total, part) => total + part.shareBps, 0)).toBe(10_000)
-  // Sum of parts: outputs, swapped inputs (the input after fees), network and bridge fees, steps.
+  // Sum of parts: outputs, swapped inputs (the input after fees), bridge fees, steps; the network fee is one router
+  // call for every part: their costs less a call's base for each part after the first.
   expect(sum(parts, (part) => part.amountOut)).toBe(amountOf(result.amountOut))
   const swapped = amountOf(result.amountIn) - amountOf(result.protocolFee) - amountOf(result.applicationFee)
   expect(sum(parts, (part) => part.amountIn)).toBe(swapped)
-  expect(sum(parts, (part) => part.networkFee)).toBe(amountOf(result.networkFee))
+  const callBase = routerCallBase(snapshot.chains.get(request.srcChainId)!)
+  expect(sum(parts, (part) => part.networkFee) - BigInt(parts.length - 1) * callBase).toBe(amountOf(result.networkFee))
   expect(sum(parts, (part) => part.bridgeFee)).toBe(amountOf(result.bridgeFee))
   expect(result.steps).toEqual(parts.flatMap((part) => part.steps))
   // Fees are charged once, on the whole gross input.
@@ -91,8 +95,10 @@ describe('split quotes', () => {
     expect(single.amountOut.amount).toBe('2153543841720332294356')
     expect(split.amountOut.amount).toBe('2155728653652644008492')
     expect(amountOf(split.amountOut) - amountOf(single.amountOut)).toBe(2_184_811_932_311_714_136n)
-    expect(amountOf(split.networkFee) - amountOf(single.networkFee)).toBe(10_000_000_000_000n)
-    expect(netOut(split) - netOut(single)).toBe(2_184_801_932_311_714_136n)
+    // Four parts in one router call: the single route's call plus 0.29 of a call (250k gas × 0.01 gwei) for each of
+    // the 5 pools more that the parts run.
+    expect(amountOf(split.networkFee) - amountOf(single.networkFee)).toBe(5n * 725_000_000_000n)
+    expect(netOut(split) - netOut(single)).toBe(2_184_808_307_311_714_136n)
     // allRoutes stays the single routes, best first; the top level is the split.
     expect(split.allRoutes).toEqual(single.allRoutes)
   })

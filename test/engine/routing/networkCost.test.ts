@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { type QuoteResult, type RouteQuote, createEngine } from '../../../engine/index.js'
 import { loadSnapshotFile } from '../../../engine/loader.js'
 import { unpaidDeliveryTransactions } from '../../../engine/bridges/delivery.js'
-import { networkCostOf } from '../../../engine/routing/networkCost.js'
+import { FURTHER_ACTION_PERMILLE, networkCostOf } from '../../../engine/routing/networkCost.js'
 import { createRouter } from '../../../engine/routing/router.js'
 
 const snapshot = loadSnapshotFile()
@@ -74,10 +74,10 @@ describe('ranking net of network cost', () => {
       expect(route.networkFee).toMatchObject({ chainId: 8453, symbol: 'ETH', isNative: true })
       expect(route.networkFee.usdAmount).toBeGreaterThan(0)
     }
-    // Base: 180k gas × 0.005 gwei (CCTP deposit: the call's one action); OP: the mint (180k) + a swap (90k) × 0.001
-    // gwei, converted at the same ETH price.
+    // Base: 180k gas × 0.005 gwei (CCTP deposit: the call's one action); OP: the mint (180k) + a swap (0.29 × 180k)
+    // × 0.001 gwei, converted at the same ETH price.
     const base = chain(8453).swapGasUnits * chain(8453).gasPrice
-    const op = ((chain(10).swapGasUnits * 3n) / 2n) * chain(10).gasPrice
+    const op = (chain(10).swapGasUnits * (1000n + FURTHER_ACTION_PERMILLE) * chain(10).gasPrice + 999n) / 1000n
     expect(result.networkFee.amount).toBe((base + op).toString())
     expect(result.allRoutes[0]).toMatchObject({ networkFee: result.networkFee })
   })
@@ -134,8 +134,8 @@ describe('network cost model', () => {
     )
     expect(viaEthereum).toBeDefined()
     const base = chain(8453).swapGasUnits * chain(8453).gasPrice
-    // Ethereum: the mint (a whole call) + the swap and the OP deposit (half a call each); OP: the deposit is relayed.
-    const ethereum = chain(1).swapGasUnits * 2n * chain(1).gasPrice
+    // Ethereum: the mint (a whole call) + the swap and the OP deposit (0.29 of a call each); OP: relays the deposit.
+    const ethereum = (chain(1).swapGasUnits * (1000n + 2n * FURTHER_ACTION_PERMILLE) * chain(1).gasPrice + 999n) / 1000n
     expect(viaEthereum!.networkCost.amount).toBe(base + ethereum)
     expect(viaEthereum!.networkCost.inDstToken).toBeGreaterThan(500_000n) // more than $0.50 in USDT units
   })

@@ -1,117 +1,23 @@
 /**
- * Deploys real Uniswap contracts on a test node (test/helpers/evmNode.ts) from the npm packages' build artifacts:
- * V2 factory and a pair, V3 factory, a pool, NonfungiblePositionManager (to add liquidity over ranges), SwapRouter
- * and QuoterV2, plus test ERC-20s with chosen decimals (TestContracts.sol). Periphery contracts find pools through
- * PoolAddress's init code hash; the v3-core artifact's pool bytecode hashes to that same constant (checked here), so
- * the artifacts work together unmodified.
+ * Deploys real Uniswap contracts on a test node (test/helpers/evmNode.ts) from the npm packages' build artifacts
+ * (localnet/contracts.ts): V2 factory and a pair, V3 factory, a pool, NonfungiblePositionManager (to add liquidity
+ * over ranges), SwapRouter and QuoterV2, plus test ERC-20s with chosen decimals. Periphery contracts find pools
+ * through PoolAddress's init code hash; the v3-core artifact's pool bytecode hashes to that same constant (checked
+ * here), so the artifacts work together unmodified.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { type Address, keccak256, maxUint256 } from 'viem'
+import type { EvmNode } from '../evmNode.js'
 import {
-  type Abi,
-  type Address,
-  type Hex,
-  type PublicClient,
-  type WalletClient,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  http,
-  keccak256,
-  maxUint256,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
-import { type EvmNode, FUNDED_ACCOUNT } from '../evmNode.js'
-import testContracts from './TestContracts.json' with { type: 'json' }
+  ARTIFACTS,
+  type Clients,
+  POOL_INIT_CODE_HASH,
+  clientsOf,
+  deploy,
+  multicall3Bytecode,
+  send,
+} from '../../../localnet/contracts.js'
 
-const require = createRequire(import.meta.url)
-interface Artifact {
-  abi: Abi
-  bytecode: Hex
-}
-const artifact = (path: string): Artifact => {
-  const { abi, bytecode } = require(path) as { abi: Abi; bytecode: string }
-  return { abi, bytecode: (bytecode.startsWith('0x') ? bytecode : `0x${bytecode}`) as Hex }
-}
-const V3 = '@uniswap/v3-core/artifacts/contracts'
-const PERIPHERY = '@uniswap/v3-periphery/artifacts/contracts'
-export const ARTIFACTS = {
-  v2Factory: artifact('@uniswap/v2-core/build/UniswapV2Factory.json'),
-  v2Pair: artifact('@uniswap/v2-core/build/UniswapV2Pair.json'),
-  v3Factory: artifact(`${V3}/UniswapV3Factory.sol/UniswapV3Factory.json`),
-  v3Pool: artifact(`${V3}/UniswapV3Pool.sol/UniswapV3Pool.json`),
-  positionManager: artifact(`${PERIPHERY}/NonfungiblePositionManager.sol/NonfungiblePositionManager.json`),
-  swapRouter: artifact(`${PERIPHERY}/SwapRouter.sol/SwapRouter.json`),
-  quoterV2: artifact(`${PERIPHERY}/lens/QuoterV2.sol/QuoterV2.json`),
-  erc20: testContracts.TestERC20 as Artifact,
-  v2Swapper: testContracts.V2Swapper as Artifact,
-}
-/**
- * Multicall3's creation code, as viem ships it for deployless calls (its constants are not a public export, so it is
- * read from viem's own file).
- */
-export function multicall3Bytecode(): Hex {
-  const file = join(dirname(require.resolve('viem/package.json')), '_esm/constants/contracts.js')
-  const match = /multicall3Bytecode\s*=\s*'(0x[0-9a-f]+)'/.exec(readFileSync(file, 'utf8'))
-  if (match === null) throw new Error(`no multicall3Bytecode in ${file}`)
-  return match[1] as Hex
-}
-
-/** PoolAddress.POOL_INIT_CODE_HASH of v3-periphery. */
-const POOL_INIT_CODE_HASH = '0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54'
-
-/** Clients on the node, acting as the funded account. */
-export interface Clients {
-  readonly publicClient: PublicClient
-  readonly wallet: WalletClient
-  readonly account: Address
-}
-
-/** Public and wallet clients of a node. */
-export function clientsOf(node: EvmNode): Clients {
-  const chain = defineChain({
-    id: node.chainId,
-    name: 'test',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [node.url] } },
-  })
-  const account = privateKeyToAccount(FUNDED_ACCOUNT.privateKey)
-  return {
-    publicClient: createPublicClient({ chain, transport: http(node.url) }) as PublicClient,
-    wallet: createWalletClient({ account, chain, transport: http(node.url) }),
-    account: account.address,
-  }
-}
-
-/** Deploys a contract and returns its address. */
-export async function deploy({ publicClient, wallet }: Clients, { abi, bytecode }: Artifact, args: unknown[] = []) {
-  const hash = await wallet.deployContract({ abi, bytecode, args, account: wallet.account!, chain: wallet.chain })
-  const receipt = await publicClient.waitForTransactionReceipt({ hash })
-  if (receipt.contractAddress == null) throw new Error('deployment failed')
-  return receipt.contractAddress
-}
-
-/** Sends a transaction and fails unless it succeeds. */
-export async function send(
-  { publicClient, wallet }: Clients,
-  address: Address,
-  abi: Abi,
-  functionName: string,
-  args: unknown[] = [],
-): Promise<void> {
-  const hash = await wallet.writeContract({
-    address,
-    abi,
-    functionName,
-    args,
-    account: wallet.account!,
-    chain: wallet.chain,
-    gas: 10_000_000n,
-  })
-  const receipt = await publicClient.waitForTransactionReceipt({ hash })
-  if (receipt.status !== 'success') throw new Error(`${functionName} reverted`)
-}
+export { ARTIFACTS, type Clients, clientsOf, deploy, multicall3Bytecode, send }
 
 /** A V3 position: its range, and the most of each token it may take (NonfungiblePositionManager.mint). */
 export interface Position {

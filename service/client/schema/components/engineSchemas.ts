@@ -127,7 +127,7 @@ export interface EngineSchemas {
         amountIn: components["schemas"]["TokenAmount"];
         /** @description What this part delivers (exact-out: its share of the requested output; its last step may deliver a few units more, as a single route does). The parts sum exactly to the top-level `amountOut`. */
         amountOut: components["schemas"]["TokenAmount"];
-        /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+        /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, 0.29 as much again per further pool or bridge deposit: calibrated on executed router transactions), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
         networkFee: components["schemas"]["TokenAmount"];
         /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
         bridgeFee: components["schemas"]["TokenAmount"];
@@ -169,7 +169,7 @@ export interface EngineSchemas {
         }[];
         /** @description Lane fees (flat + bps) in the first lane's source token; zero, in the source token, for same-chain routes. */
         bridgeFee: components["schemas"]["TokenAmount"];
-        /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, half as much again per further pool or bridge deposit), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
+        /** @description *Extension*: the route's estimated gas, in the source chain's native token (other chains' gas converted at snapshot prices): the source transaction (`swapGasUnits` × `gasPrice` of the chain for a router call with one action, 0.29 as much again per further pool or bridge deposit: calibrated on executed router transactions), plus destination transactions no lane fee pays for (a CCTP mint, an OP withdrawal proof and finalisation) and the swaps run after a bridge. Not deducted from `amountOut`; routes are ranked net of it (exact-in: output value minus it; exact-out: input value plus it). */
         networkFee: components["schemas"]["TokenAmount"];
         /** @description amountOut / amountIn in whole tokens (a display figure). */
         exchangeRate: number;

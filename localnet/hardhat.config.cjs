@@ -1,4 +1,4 @@
-// Hardhat configuration of the local EVM node used by the tracker's tests (test/helpers/evmNode.ts) and by
+// Hardhat configuration of the local EVM node (localnet/evmNode.ts): `npm run localnet`, the tests, and
 // `npm run evm:node`. Only the built-in network is configured: no contracts are compiled.
 //
 // EVM_CHAIN_ID (default 42161, Arbitrum One) makes the node answer with a chain id of the default snapshot, so that

@@ -1,7 +1,7 @@
 /**
  * Compiles TestContracts.sol into TestContracts.json (ABI and creation bytecode of each contract), committed beside
  * it so that tests need no compiler. Run after editing the source:
- * `npx tsx test/helpers/uniswap/compileTestContracts.ts`.
+ * `npx tsx localnet/contracts/compileTestContracts.ts`.
  * Uses solc-js 0.8.26 (`solc`, reached through Hardhat's dependencies; not a dependency of this package).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
