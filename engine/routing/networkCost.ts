@@ -20,8 +20,8 @@ import type { Edge, RouteGraph } from './graph.js'
 
 /**
  * What each action after a router call's first adds, in thousandths of `swapGasUnits`: 290 (0.29 × a call), fitted
- * to the crossroute router's gas on the local chain (localnet/gasCalibration.ts, the calibration table; its test
- * checks this constant against the fit).
+ * to the crossroute router's gas on the local chain (fixtures/localnet/gasCalibration.ts, the calibration table;
+ * its test checks this constant against the fit).
  */
 export const FURTHER_ACTION_PERMILLE = 290n
 

@@ -24,13 +24,13 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { snapshotIdOf } from '../../engine/graph/snapshotId.js'
-import { ARTIFACTS, type Clients, clientsOf, deploy } from '../../localnet/contracts.js'
-import { USER_ACCOUNT } from '../../localnet/deployLocalnet.js'
-import { FUNDED_ACCOUNT } from '../../localnet/evmNode.js'
-import { MEASURED_ROUTER_GAS, fitFurtherActionPermille } from '../../localnet/gasCalibration.js'
+import { ARTIFACTS, type Clients, clientsOf, deploy } from '../../fixtures/localnet/contracts.js'
+import { USER_ACCOUNT } from '../../fixtures/localnet/deployLocalnet.js'
+import { FUNDED_ACCOUNT } from '../../fixtures/localnet/evmNode.js'
+import { MEASURED_ROUTER_GAS, fitFurtherActionPermille } from '../../fixtures/localnet/gasCalibration.js'
 import { FURTHER_ACTION_PERMILLE } from '../../engine/routing/networkCost.js'
-import { LOCALNET_GAS } from '../../localnet/localnetSnapshot.js'
-import { type Localnet, startLocalnet } from '../../localnet/startLocalnet.js'
+import { LOCALNET_GAS } from '../../fixtures/localnet/localnetSnapshot.js'
+import { type Localnet, startLocalnet } from '../../fixtures/localnet/startLocalnet.js'
 import { loadRouterArtifact } from '../../service/cli/routerDeployment.js'
 import { type RunningService, startService } from '../helpers/startService.js'
 import { call, registerTxs, waitForStatus } from '../service/trackerApi.js'
@@ -388,7 +388,7 @@ describe('quotes of the real service, executed on a local chain', () => {
     expect(receipt.status).toBe('reverted')
   })
 
-  it("the README walk (localnet/walk.ts): quote, approve, send, register, status as the user's script does it", async () => {
+  it("the README walk (fixtures/localnet/walk.ts): quote, approve, send, register, status as the user's script does it", async () => {
     const file = join(dir, 'localnet.json')
     writeFileSync(file, JSON.stringify(localnet.description))
     await quote({ srcToken: tokens.USDC, dstToken: tokens.WETH, amount: '1000000' }) // the service is on the chain's state
@@ -396,7 +396,7 @@ describe('quotes of the real service, executed on a local chain', () => {
     const walk = await new Promise<{ status: number; stdout: string; stderr: string }>((resolve) =>
       execFile(
         process.execPath,
-        ['--import', 'tsx', 'localnet/walk.ts', '--localnet', file, '--api', service.url, '--amount', '2500'],
+        ['--import', 'tsx', 'fixtures/localnet/walk.ts', '--localnet', file, '--api', service.url, '--amount', '2500'],
         { cwd: fileURLToPath(new URL('../..', import.meta.url)), env: { ...process.env, NODE_NO_WARNINGS: '1' } },
         (error, stdout, stderr) => resolve({ status: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
       ),

@@ -14,8 +14,8 @@ import { type Address, createPublicClient, erc20Abi, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEngine } from '../../engine/index.js'
 import { loadSnapshotFile } from '../../engine/loader.js'
-import { USER_FUNDS } from '../../localnet/deployLocalnet.js'
-import type { LocalnetDescription } from '../../localnet/startLocalnet.js'
+import { USER_FUNDS } from '../../fixtures/localnet/deployLocalnet.js'
+import type { LocalnetDescription } from '../../fixtures/localnet/startLocalnet.js'
 import { loadRouterArtifact } from '../../service/cli/routerDeployment.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -32,7 +32,7 @@ beforeAll(async () => {
   port = await freePort()
   child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'localnet/main.ts', '--out', join(dir, 'net.json'), '--port', String(port)],
+    ['--import', 'tsx', 'fixtures/localnet/main.ts', '--out', join(dir, 'net.json'), '--port', String(port)],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)))

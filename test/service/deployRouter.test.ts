@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { type Address, getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ARTIFACTS, clientsOf, deploy } from '../../localnet/contracts.js'
+import { ARTIFACTS, clientsOf, deploy } from '../../fixtures/localnet/contracts.js'
 import { type EvmNode, FUNDED_ACCOUNT, startEvmNode } from '../helpers/evmNode.js'
 import { loadRouterArtifact } from '../../service/cli/routerDeployment.js'
 

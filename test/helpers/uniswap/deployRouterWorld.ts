@@ -10,7 +10,7 @@ import { type Abi, type Address, type Hex, maxUint256 } from 'viem'
 import type { ChainSnapshotConfig } from '../../../engine/chain.js'
 import routerArtifact from '../../../engine/vm/evm/router/CrossrouteRouter.json' with { type: 'json' }
 import type { EvmNode } from '../evmNode.js'
-import testContracts from '../../../localnet/contracts/TestContracts.json' with { type: 'json' }
+import testContracts from '../../../fixtures/localnet/contracts/TestContracts.json' with { type: 'json' }
 import { ARTIFACTS, type Clients, clientsOf, deploy, multicall3Bytecode, send } from './deployUniswap.js'
 
 export const ZERO: Address = '0x0000000000000000000000000000000000000000'

@@ -1,9 +1,9 @@
 /**
  * Deploys real Uniswap contracts on a test node (test/helpers/evmNode.ts) from the npm packages' build artifacts
- * (localnet/contracts.ts): V2 factory and a pair, V3 factory, a pool, NonfungiblePositionManager (to add liquidity
- * over ranges), SwapRouter and QuoterV2, plus test ERC-20s with chosen decimals. Periphery contracts find pools
- * through PoolAddress's init code hash; the v3-core artifact's pool bytecode hashes to that same constant (checked
- * here), so the artifacts work together unmodified.
+ * (fixtures/localnet/contracts.ts): V2 factory and a pair, V3 factory, a pool, NonfungiblePositionManager (to add
+ * liquidity over ranges), SwapRouter and QuoterV2, plus test ERC-20s with chosen decimals. Periphery contracts find
+ * pools through PoolAddress's init code hash; the v3-core artifact's pool bytecode hashes to that same constant
+ * (checked here), so the artifacts work together unmodified.
  */
 import { type Address, keccak256, maxUint256 } from 'viem'
 import type { EvmNode } from '../evmNode.js'
@@ -15,7 +15,7 @@ import {
   deploy,
   multicall3Bytecode,
   send,
-} from '../../../localnet/contracts.js'
+} from '../../../fixtures/localnet/contracts.js'
 
 export { ARTIFACTS, type Clients, clientsOf, deploy, multicall3Bytecode, send }
 
