@@ -91,6 +91,7 @@ export const bitcoinModule: VmModule = Object.freeze({
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
   executesEvmCalldata: false,
+  executesSplits: false,
   addressProblem: bitcoinAddressProblem,
   // bech32 is valid in either case but canonically lower case; base58 case is part of the address. Kept as given,
   // as before the registry: the snapshot's and the store's keys must not change.

@@ -88,4 +88,5 @@ export const evmModule: VmModule = Object.freeze({
   requiresTokenApproval: true,
   requiresRegisterTransaction: false,
   executesEvmCalldata: true,
+  executesSplits: true,
 })

@@ -20,4 +20,5 @@ export const hypercoreModule: VmModule = Object.freeze({
   requiresRegisterTransaction: true,
   // HyperCore's own actions are no EVM calls (contracts run on HyperEVM, an `evm` chain).
   executesEvmCalldata: false,
+  executesSplits: false,
 })

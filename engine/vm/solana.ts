@@ -66,6 +66,7 @@ export const solanaModule: VmModule = Object.freeze({
   requiresTokenApproval: false,
   requiresRegisterTransaction: true,
   executesEvmCalldata: false,
+  executesSplits: false,
   acceptsFeeSponsor: true,
   addressProblem: solanaAddressProblem,
   // Case is part of a base58 address.

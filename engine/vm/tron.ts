@@ -56,6 +56,7 @@ export const tronModule: VmModule = Object.freeze({
   requiresTokenApproval: true,
   requiresRegisterTransaction: true,
   executesEvmCalldata: false,
+  executesSplits: true,
   addressProblem: tronAddressProblem,
   normalizeAddress: (address: string) => address,
   canonicalAddress: (address: string) => address,

@@ -33,6 +33,8 @@ export interface VmModule {
   readonly requiresRegisterTransaction: boolean
   /** Whether the VM runs EVM contract calls, so that `evm-calldata-tx` can end on one of its chains. */
   readonly executesEvmCalldata: boolean
+  /** Whether a source transaction can carry a split (several parts in one router call: `maxSplits` above 1). */
+  readonly executesSplits: boolean
   /**
    * Whether another account may pay a source transaction's fees and rent and co-sign it (`solanaSponsor`, SPEC
    * §4.1: same-chain swaps only); absent: no.

@@ -265,7 +265,7 @@ export function checkActionChains(request: ActionRequest, snapshot: Snapshot): v
       reason: `transactions from ${srcChain.name} (${srcChain.vm}) are not supported yet`,
     })
   }
-  if (srcChain !== undefined && (request.maxSplits ?? 1) > 1 && srcChain.vm !== 'evm' && srcChain.vm !== 'tron') {
+  if (srcChain !== undefined && (request.maxSplits ?? 1) > 1 && !vmModuleOf(srcChain.vm).executesSplits) {
     throw new InvalidParameterError({
       parameter: 'maxSplits',
       value: String(request.maxSplits),

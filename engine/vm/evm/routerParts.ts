@@ -20,6 +20,15 @@ export type StepExecution =
  */
 export const PLACEHOLDER_ROUTER_ADDRESS = '0xc7055c7055c7055C7055C7055C7055c7055C7055'
 
+/**
+ * The pool contracts the router calls, by the snapshot's `protocol`: a pool executes when its protocol is here and
+ * its kind is the one that protocol's contracts implement (a fork with another factory is another protocol).
+ */
+const EXECUTED_PROTOCOLS: ReadonlyMap<string, { readonly kind: Pool['kind']; readonly venue: number }> = new Map([
+  ['uniswap-v2', { kind: 'constantProduct', venue: STEP_VENUE.uniswapV2 }],
+  ['uniswap-v3', { kind: 'concentrated', venue: STEP_VENUE.uniswapV3 }],
+])
+
 /** Pools by id, per snapshot (the snapshot is frozen, so the index never goes stale). */
 const poolIndexes = new WeakMap<Snapshot, ReadonlyMap<string, Pool>>()
 
@@ -38,10 +47,10 @@ export function stepExecution(snapshot: Snapshot, step: RouteStep): StepExecutio
   if (pool === undefined) return { venue: STEP_VENUE.none, reason: `pool ${step.id} is not in the snapshot` }
   if (pool.address === undefined)
     return { venue: STEP_VENUE.none, reason: `pool ${pool.id} has no contract address in the snapshot` }
-  if (pool.kind === 'constantProduct' && pool.protocol === 'uniswap-v2')
-    return { venue: STEP_VENUE.uniswapV2, pool: pool.address as Hex, fee: 0 }
-  if (pool.kind === 'concentrated' && pool.protocol === 'uniswap-v3')
-    return { venue: STEP_VENUE.uniswapV3, pool: pool.address as Hex, fee: pool.feePips }
+  const executed = EXECUTED_PROTOCOLS.get(pool.protocol)
+  if (executed !== undefined && executed.kind === pool.kind) {
+    return { venue: executed.venue, pool: pool.address as Hex, fee: 'feePips' in pool ? pool.feePips : 0 }
+  }
   return {
     venue: STEP_VENUE.none,
     reason: `pool ${pool.id} (${pool.protocol}, ${pool.kind}) is not a Uniswap V2 pair or V3 pool the router executes`,
