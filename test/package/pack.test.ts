@@ -222,8 +222,14 @@ describe('the packed tarball', () => {
   it('installs the figures the README states: tarball size, and packages and size of the engine alone', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
     const [, packedMb, unpackedMb] = /The tarball is ([\d.]+) MB \(([\d.]+) MB\s+unpacked/.exec(readme) ?? []
-    expect(tarball.size / 1e6).toBeCloseTo(Number(packedMb), 1)
-    expect(tarball.unpackedSize / 1e6).toBeCloseTo(Number(unpackedMb), 1)
+    // Within 10 %: stale figures (1.1 MB for 1.9 MB) fail, a new source file does not.
+    const within10Percent = (actual: number, stated: number, what: string) =>
+      expect(
+        Math.abs(actual - stated),
+        `${what}: packed ${actual.toFixed(2)} MB, README ${stated} MB`,
+      ).toBeLessThanOrEqual(stated * 0.1)
+    within10Percent(tarball.size / 1e6, Number(packedMb), 'tarball')
+    within10Percent(tarball.unpackedSize / 1e6, Number(unpackedMb), 'unpacked')
     const [, packages, megabytes] = /^\| engine alone \|[^|]*\|[^|]*\| (\d+) \| (\d+) MB \|$/m.exec(readme) ?? []
     const added = Number(/added (\d+) packages/.exec(installLog)?.[1])
     expect(Math.abs(added - Number(packages)), `installed ${added}, README ${packages}`).toBeLessThanOrEqual(
