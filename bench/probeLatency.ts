@@ -1,6 +1,7 @@
 /**
- * Liveness and readiness probes as an orchestrator sends them: `GET /api/health` and `GET /api/ready` alternately
- * every 50 ms, each on a new connection (no keep-alive), timed from the request to the end of the answer.
+ * Liveness and readiness probes as an orchestrator sends them: each on a new connection (no keep-alive), every
+ * 50 ms, timed from the request to the end of the answer. Shared by `bench:hostile` (`probeWhile`) and
+ * `bench:probes` (`probeTargets`).
  */
 import { request } from 'node:http'
 
@@ -17,6 +18,7 @@ const INTERVAL_MS = 50
 /** Longer than any orchestrator's probe timeout: a slower probe counts at this. */
 const TIMEOUT_MS = 10_000
 
+/** One probe: milliseconds to the whole answer, or the timeout and status 0. */
 function probe(url: string): Promise<{ ms: number; status: number }> {
   const started = performance.now()
   return new Promise((resolve) => {
@@ -29,6 +31,7 @@ function probe(url: string): Promise<{ ms: number; status: number }> {
   })
 }
 
+/** Percentiles and status counts of a run's samples. */
 function stats(samples: { ms: number; status: number }[]): ProbeStats {
   const sorted = samples.map((sample) => sample.ms).sort((a, b) => a - b)
   const at = (fraction: number) =>
@@ -55,4 +58,26 @@ export async function probeWhile(apiUrl: string, seconds: number): Promise<{ hea
   }
   await Promise.all(pending)
   return { health: stats(samples.health), ready: stats(samples.ready) }
+}
+
+/**
+ * Probes every target (name → URL) every 50 ms for `seconds`, each on its own schedule.
+ *
+ * @example const byName = await probeTargets({ health: `${url}/health` }, 5) // Map { 'health' => { p99Ms, … } }
+ */
+export async function probeTargets(
+  targets: Readonly<Record<string, string>>,
+  seconds: number,
+): Promise<Map<string, ProbeStats>> {
+  const samples = new Map<string, { ms: number; status: number }[]>(Object.keys(targets).map((name) => [name, []]))
+  const endAt = Date.now() + seconds * 1000
+  const pending: Promise<void>[] = []
+  while (Date.now() < endAt) {
+    for (const [name, url] of Object.entries(targets)) {
+      pending.push(probe(url).then((sample) => void samples.get(name)!.push(sample)))
+    }
+    await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS))
+  }
+  await Promise.all(pending)
+  return new Map([...samples].map(([name, list]) => [name, stats(list)]))
 }

@@ -10,26 +10,15 @@
  * load's answers (2xx, 503…).
  */
 import { spawn } from 'node:child_process'
-import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { usdcToWethQuery } from '../test/helpers/arbitrumPair.js'
 import { type RunningService, startService } from '../test/helpers/startService.js'
+import { type ProbeStats, probeTargets } from './probeLatency.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const PROBE_EVERY_MS = 50
-const PROBE_TIMEOUT_MS = 10_000
 const IDLE_SECONDS = 5
-const QUOTE = new URLSearchParams({
-  actionType: 'swap-action',
-  srcChainId: '42161',
-  dstChainId: '42161',
-  amount: '1000000000',
-  srcToken: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
-  dstToken: '0x82aF49447D8a07e3bd95BD0d56f35241523fBab1',
-  swapDirection: 'exact-amount-in',
-  slippage: '50',
-  sender: '0x8ba1f109551bD432803012645Ac136ddd64DBA72',
-})
+const QUOTE = usdcToWethQuery('0x8ba1f109551bD432803012645Ac136ddd64DBA72')
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '512' } },
@@ -37,37 +26,7 @@ const { values } = parseArgs({
 const seconds = Number(values.seconds)
 const connections = Number(values.connections)
 
-/** One probe on a new connection: milliseconds to the whole answer, or `PROBE_TIMEOUT_MS` and status 0. */
-function probe(url: string): Promise<{ ms: number; status: number }> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const req = request(url, { agent: false, timeout: PROBE_TIMEOUT_MS }, (res) => {
-      res.resume().on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0 }))
-    })
-    req.on('timeout', () => req.destroy())
-    req.on('error', () => resolve({ ms: performance.now() - started, status: 0 }))
-    req.end()
-  })
-}
-
-/** Probes every target every `PROBE_EVERY_MS` for `forSeconds`; returns the samples per target. */
-async function probeFor(targets: Record<string, string>, forSeconds: number) {
-  const samples = new Map<string, { ms: number; status: number }[]>(Object.keys(targets).map((name) => [name, []]))
-  const pending: Promise<void>[] = []
-  const endsAt = Date.now() + forSeconds * 1000
-  while (Date.now() < endsAt) {
-    for (const [name, url] of Object.entries(targets))
-      pending.push(probe(url).then((sample) => void samples.get(name)!.push(sample)))
-    await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS))
-  }
-  await Promise.all(pending)
-  return samples
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
-function report(title: string, samples: Map<string, { ms: number; status: number }[]>) {
+function report(title: string, byName: Map<string, ProbeStats>) {
   console.log(`\n${title}`)
   console.log(
     'probe'.padEnd(28),
@@ -77,17 +36,16 @@ function report(title: string, samples: Map<string, { ms: number; status: number
     'max ms'.padStart(9),
     ' statuses',
   )
-  for (const [name, list] of samples) {
-    const sorted = list.map((sample) => sample.ms).sort((a, b) => a - b)
-    const statuses = new Map<number, number>()
-    for (const { status } of list) statuses.set(status, (statuses.get(status) ?? 0) + 1)
+  for (const [name, { count, p50Ms, p99Ms, maxMs, statuses }] of byName) {
     console.log(
       name.padEnd(28),
-      String(list.length).padStart(5),
-      percentile(sorted, 0.5).toFixed(1).padStart(9),
-      percentile(sorted, 0.99).toFixed(1).padStart(9),
-      sorted.at(-1)!.toFixed(1).padStart(9),
-      ` ${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}`,
+      String(count).padStart(5),
+      p50Ms.toFixed(1).padStart(9),
+      p99Ms.toFixed(1).padStart(9),
+      maxMs.toFixed(1).padStart(9),
+      ` ${Object.entries(statuses)
+        .map(([status, n]) => `${status}×${n}`)
+        .join(' ')}`,
     )
   }
 }
@@ -116,7 +74,7 @@ async function main() {
       'PROBE_PORT /api/health': `${probeUrl}/health`,
       'PROBE_PORT /api/ready': `${probeUrl}/ready`,
     }
-    report(`idle, ${IDLE_SECONDS} s`, await probeFor(targets, IDLE_SECONDS))
+    report(`idle, ${IDLE_SECONDS} s`, await probeTargets(targets, IDLE_SECONDS))
 
     const load = spawn(
       `${ROOT}node_modules/.bin/autocannon`,
@@ -137,7 +95,7 @@ async function main() {
     const loadDone = new Promise<void>((resolve) => load.once('exit', () => resolve()))
     // Probing starts once the load has ramped up.
     await new Promise((resolve) => setTimeout(resolve, 2000))
-    const underLoad = await probeFor(targets, seconds - 3)
+    const underLoad = await probeTargets(targets, seconds - 3)
     await loadDone
     report(`under load: ${connections} connections ignoring Retry-After, MAX_QUEUE=64, THREADS=2`, underLoad)
     const result = JSON.parse(loadJson) as {
