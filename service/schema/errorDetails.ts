@@ -91,7 +91,7 @@ export const GaslessNotEnabledDetails = Type.Object(
 )
 export type GaslessNotEnabledDetails = Static<typeof GaslessNotEnabledDetails>
 
-/** `SIMULATION_REVERTED`: `simulate=true` and the quote's transaction reverts on its source chain (README "Simulation"). */
+/** `SIMULATION_REVERTED`: `simulate=true` and the quote's transaction reverts on its source chain (README). */
 export const SimulationRevertedDetails = Type.Object(
   {
     chainId: Type.Integer({ minimum: 1, description: 'The source chain the transaction was simulated on.' }),

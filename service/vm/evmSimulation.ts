@@ -1,7 +1,7 @@
 /**
  * `simulate=true` on `getAction` (README "Simulation"): the quote's EVM transaction run on its source chain's node
- * (`RPC_URLS`) with `eth_call` and `eth_estimateGas` from the sender, on the chain's current state (and the sender's native
- * balance read beside them, since nodes differ on whether `eth_call` checks `value`), before the
+ * (`RPC_URLS`) with `eth_call` and `eth_estimateGas` from the sender, on the chain's current state (and the
+ * sender's native balance read beside them, since nodes differ on whether `eth_call` checks `value`), before the
  * service answers. A revert becomes `SIMULATION_REVERTED` with the decoded reason; a node that does not answer
  * within `SIMULATION_TIMEOUT_MS` becomes 503, so a slow RPC bounds the request instead of hanging it.
  */
