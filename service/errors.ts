@@ -89,7 +89,7 @@ export class GaslessNotEnabledError extends BaseError<GaslessNotEnabledDetails, 
  */
 export class SimulationRevertedError extends BaseError<SimulationRevertedDetails, ServiceErrorCode> {
   static override readonly code = 'SIMULATION_REVERTED'
-  static override readonly status = 400
+  static override readonly status = 422
   static override readonly title = 'Simulation reverted'
   static override readonly errorName = 'SimulationRevertedError'
   constructor(details: SimulationRevertedDetails) {

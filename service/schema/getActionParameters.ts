@@ -253,7 +253,7 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     Type.Boolean({ default: false }),
     "`true`: before answering, the service runs the quote's `tx` from `sender` on the source chain's node " +
       "(`eth_call` and `eth_estimateGas` on the latest block, the sender's real balance and allowance: an ERC-20 " +
-      'input must be approved to `tx.to` first) and answers `simulatedGas`; a revert is 400 `SIMULATION_REVERTED` ' +
+      'input must be approved to `tx.to` first) and answers `simulatedGas`; a revert is 422 `SIMULATION_REVERTED` ' +
       'with the decoded reason instead of the quote. The source chain must be EVM and have an RPC in `RPC_URLS` ' +
       '(else 400 `INVALID_PARAMETER`, parameter `simulate`); a node that does not answer within 5 s: 503 ' +
       '`SERVICE_UNAVAILABLE`. Default `false`. Only `true` and `false` are accepted. README "Simulation".',

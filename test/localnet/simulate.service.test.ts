@@ -104,7 +104,7 @@ describe('simulate=true on the local chain', () => {
     const usdcIn = { srcToken: tokens.USDC, dstToken: tokens.WETH, amount: '2500000000' }
     await approve(tokens.USDC, 0n)
     const refused = await getAction({ ...usdcIn, simulate: 'true' })
-    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422)
     expect(refused.body.error.code).toBe('SIMULATION_REVERTED')
     expect(refused.body.error.details.chainId).toBe(31337)
     expect(refused.body.error.details.reason).toMatch(/^TransferFailed\(/)
@@ -123,7 +123,7 @@ describe('simulate=true on the local chain', () => {
     const plain = await getAction(ethIn)
     expect(plain.status).toBe(200)
     const refused = await getAction({ ...ethIn, simulate: 'true' })
-    expect(refused.status, JSON.stringify(refused.body)).toBe(400)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422)
     expect(refused.body.error.code).toBe('SIMULATION_REVERTED')
     expect(refused.body.error.details.reason).toMatch(/insufficient funds|balance/i)
   })

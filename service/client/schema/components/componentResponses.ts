@@ -6,7 +6,7 @@
 import type { components } from '../components.js';
 
 export interface ComponentResponses {
-    /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INSUFFICIENT_FUNDS`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `ROUTE_NOT_EXECUTABLE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`, `SIMULATION_REVERTED`. */
+    /** @description The request is invalid or cannot be quoted. Codes: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INSUFFICIENT_FUNDS`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `ROUTE_NOT_EXECUTABLE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
     BadRequest: {
         headers: {
             "x-request-id": components["headers"]["XRequestId"];
@@ -65,6 +65,16 @@ export interface ComponentResponses {
         };
         content: {
             "application/json": components["schemas"]["ErrorResponse413"];
+        };
+    };
+    /** @description A valid quote whose transaction would fail: `simulate=true` and the quote's `tx` reverts when run from `sender` on the source chain's node (README "Simulation"). Codes: `SIMULATION_REVERTED`. */
+    UnprocessableContent: {
+        headers: {
+            "x-request-id": components["headers"]["XRequestId"];
+            [name: string]: unknown;
+        };
+        content: {
+            "application/json": components["schemas"]["ErrorResponse422"];
         };
     };
     /** @description A limit was reached (README "Rate limits"; per replica): the API key's requests in the current window (a `getActions` batch counts each item, and a batch over what the key has left is refused whole), its quotes in the UTC day (`windowSeconds` 86400), or, without a valid key, the requests from this client address. Retry after `Retry-After` seconds. Answered before the request reaches a worker, except a batch over its allowance. Codes: `RATE_LIMITED`. */

@@ -6,16 +6,16 @@
 import type { components } from '../components.js';
 
 export interface ErrorEnvelopeSchemas {
-    /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INSUFFICIENT_FUNDS`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `ROUTE_NOT_EXECUTABLE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`, `SIMULATION_REVERTED`. */
+    /** @description The error envelope (SPEC §7.1) of HTTP 400: `AMOUNT_TOO_HIGH`, `AMOUNT_TOO_LOW`, `CROSS_VM_RECEIVER_REQUIRED`, `EXCESSIVE_FEE`, `INSUFFICIENT_LIQUIDITY`, `INSUFFICIENT_FUNDS`, `INVALID_ADDRESS_FORMAT`, `INVALID_AMOUNT_ZERO`, `INVALID_DESTINATION_TOKEN`, `INVALID_PARAMETER`, `INVALID_SOURCE_TOKEN`, `MISSING_REQUIRED_FIELD`, `NO_AVAILABLE_ROUTE`, `PRICE_IMPACT_TOO_HIGH`, `ROUTE_NOT_EXECUTABLE`, `UNSUPPORTED_NETWORK`, `UNSUPPORTED_NETWORK_PAIR`, `UNSUPPORTED_NETWORK_TOKEN_PAIR`, `UNSUPPORTED_SWAP_DIRECTION`. */
     ErrorResponse400: {
         /** @constant */
         success: false;
         error: {
             /** @enum {string} */
-            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "ROUTE_NOT_EXECUTABLE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "SIMULATION_REVERTED";
+            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "ROUTE_NOT_EXECUTABLE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION";
             /** @constant */
             statusCode: 400;
-        } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InsufficientFundsError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["PriceImpactTooHighError"] | components["schemas"]["RouteNotExecutableError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"] | components["schemas"]["SimulationRevertedError"]);
+        } & (components["schemas"]["AmountTooHighError"] | components["schemas"]["AmountTooLowError"] | components["schemas"]["CrossVmReceiverRequiredError"] | components["schemas"]["ExcessiveFeeError"] | components["schemas"]["InsufficientLiquidityError"] | components["schemas"]["InsufficientFundsError"] | components["schemas"]["InvalidAddressError"] | components["schemas"]["InvalidAmountZeroError"] | components["schemas"]["InvalidDstTokenError"] | components["schemas"]["InvalidParameterError"] | components["schemas"]["InvalidSrcTokenError"] | components["schemas"]["MissingRequiredFieldError"] | components["schemas"]["NoAvailableRouteError"] | components["schemas"]["PriceImpactTooHighError"] | components["schemas"]["RouteNotExecutableError"] | components["schemas"]["UnsupportedNetworkError"] | components["schemas"]["UnsupportedNetworkPairError"] | components["schemas"]["UnsupportedNetworkAndTokenPairError"] | components["schemas"]["UnsupportedSwapDirectionError"]);
     };
     /** @description The error envelope (SPEC §7.1) of HTTP 401: `INVALID_API_KEY`, `MISSING_API_KEY`. */
     ErrorResponse401: {
@@ -71,6 +71,17 @@ export interface ErrorEnvelopeSchemas {
             /** @constant */
             statusCode: 413;
         } & components["schemas"]["PayloadTooLargeError"];
+    };
+    /** @description The error envelope (SPEC §7.1) of HTTP 422: `SIMULATION_REVERTED`. */
+    ErrorResponse422: {
+        /** @constant */
+        success: false;
+        error: {
+            /** @enum {string} */
+            code: "SIMULATION_REVERTED";
+            /** @constant */
+            statusCode: 422;
+        } & components["schemas"]["SimulationRevertedError"];
     };
     /** @description The error envelope (SPEC §7.1) of HTTP 429: `RATE_LIMITED`. */
     ErrorResponse429: {

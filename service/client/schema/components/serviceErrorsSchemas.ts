@@ -134,7 +134,7 @@ export interface ServiceErrorsSchemas {
          */
         timestamp: string;
     };
-    /** @description `SIMULATION_REVERTED` (HTTP 400): Simulation reverted. */
+    /** @description `SIMULATION_REVERTED` (HTTP 422): Simulation reverted. */
     SimulationRevertedError: {
         /**
          * @description discriminator enum property added by openapi-typescript
@@ -148,7 +148,7 @@ export interface ServiceErrorsSchemas {
         /** @example Simulation reverted */
         title: string;
         /** @constant */
-        statusCode: 400;
+        statusCode: 422;
         details: {
             /** @description The source chain the transaction was simulated on. */
             chainId: number;
