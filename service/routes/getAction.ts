@@ -260,7 +260,7 @@ export async function answerAction(
   )
   checkActionChains(request, engine.snapshot)
   if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
-  if (simulate) checkSimulate(deps.simulator, engine.snapshot.chains.get(request.srcChainId))
+  if (simulate) checkSimulate(deps.simulator, engine.snapshot.chains.get(request.srcChainId), request)
   // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
   const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
   const fetchSourceState = srcVm === undefined ? undefined : deps.sourceStateFetchers?.get(srcVm)
@@ -327,19 +327,22 @@ export async function answerAction(
 }
 
 /**
- * Refuses `simulate=true` where it cannot run: a source chain that is not EVM (its transaction is no EVM call), or
- * one without an RPC in `RPC_URLS`. An unknown chain is left to the engine (`UNSUPPORTED_NETWORK`).
+ * Refuses `simulate=true` where it cannot run: a source chain that is not EVM (its transaction is no EVM call), one
+ * without an RPC in `RPC_URLS`, and a venue SELL (its `tx` is an order authorization, not a transaction). An unknown
+ * chain is left to the engine (`UNSUPPORTED_NETWORK`).
  *
  * @throws InvalidParameterError (`parameter: "simulate"`) saying why.
  */
-function checkSimulate(simulator: EvmSimulator | undefined, srcChain: Chain | undefined): void {
+function checkSimulate(simulator: EvmSimulator | undefined, srcChain: Chain | undefined, request: ActionRequest): void {
   if (srcChain === undefined) return
   const reason =
-    srcChain.vm !== 'evm'
-      ? `simulation runs EVM transactions; ${srcChain.name} is ${srcChain.vm}`
-      : simulator?.hasRpc(srcChain.chainId) !== true
-        ? `no RPC is configured for chain ${srcChain.chainId} (${srcChain.name}): RPC_URLS names none`
-        : undefined
+    request.actionType === 'venue' && request.side === 'SELL'
+      ? "a venue SELL's tx is an order authorization, not a transaction to simulate"
+      : srcChain.vm !== 'evm'
+        ? `simulation runs EVM transactions; ${srcChain.name} is ${srcChain.vm}`
+        : simulator?.hasRpc(srcChain.chainId) !== true
+          ? `no RPC is configured for chain ${srcChain.chainId} (${srcChain.name}): RPC_URLS names none`
+          : undefined
   if (reason !== undefined) throw new InvalidParameterError({ parameter: 'simulate', value: 'true', reason })
 }
 
