@@ -3,8 +3,8 @@
  * router, the funded user): a good quote is answered with the gas `eth_estimateGas` gave, which the transaction
  * then really uses; a transaction that would revert (an input the sender never approved or does not hold) is
  * refused with `SIMULATION_REVERTED` and the router's decoded error, where the same quote without `simulate` is
- * answered. On the default fixture (no node): a chain without RPC and a non-EVM source are refused with
- * `INVALID_PARAMETER simulate`, and a node that never answers is a bounded 503, not a hung request.
+ * answered; a quote made on a snapshot the chain has moved past reverts with `InsufficientOutput`. On the default
+ * fixture (no node): a chain without RPC and a non-EVM source are refused with `INVALID_PARAMETER simulate`, and a node that never answers is a bounded 503, not a hung request.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { type AddressInfo, type Server, type Socket, createServer } from 'node:net'
@@ -137,6 +137,43 @@ describe('simulate=true on the local chain', () => {
     })
     expect(status).toBe(400)
     expect(body.error.code).toBe('INVALID_PARAMETER')
+  })
+  // Last on the chain: it stops the snapshot follower, so that the service quotes on a snapshot behind the chain.
+  it('refuses a quote made on a snapshot the chain has moved past, with the router InsufficientOutput', async () => {
+    const ethIn = { srcToken: zeroAddress, dstToken: tokens.USDC, amount: '1000000000000000000', maxSplits: '1' }
+    const before = await getAction({ ...ethIn, simulate: 'true' })
+    expect(before.status, JSON.stringify(before.body)).toBe(200)
+    await localnet.follower.stop()
+    const served = await getAction(ethIn)
+    expect(served.status).toBe(200)
+    // A large trade through the same route moves its pool far past the small quote's slippage.
+    const big = await getAction({ ...ethIn, amount: '2000000000000000000000' })
+    expect(big.status, JSON.stringify(big.body)).toBe(200)
+    const hash = await user.wallet.sendTransaction({
+      account: user.wallet.account!,
+      chain: user.wallet.chain,
+      to: big.body.tx.to,
+      data: big.body.tx.data,
+      value: BigInt(big.body.tx.value),
+    })
+    expect((await user.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+    // No follower.sync(): the service still holds the snapshot from before the trade.
+    const query = new URLSearchParams({
+      actionType: 'swap-action',
+      sender: user.account,
+      srcChainId: '31337',
+      dstChainId: '31337',
+      slippage: '50',
+      swapDirection: 'exact-amount-in',
+      ...ethIn,
+    })
+    const stale = await call<Action & Failure>(service, `/getAction?${query}`)
+    expect(stale.status).toBe(200)
+    expect(stale.body.snapshotId).toBe(served.body.snapshotId)
+    const refused = await call<Action & Failure>(service, `/getAction?${query}&simulate=true`)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422)
+    expect(refused.body.error.code).toBe('SIMULATION_REVERTED')
+    expect(refused.body.error.details.reason).toMatch(/^InsufficientOutput\(\d+, \d+\)$/)
   })
 })
 
