@@ -4,7 +4,8 @@
  * then really uses; a transaction that would revert (an input the sender never approved or does not hold) is
  * refused with `SIMULATION_REVERTED` and the router's decoded error, where the same quote without `simulate` is
  * answered; a quote made on a snapshot the chain has moved past reverts with `InsufficientOutput`. On the default
- * fixture (no node): a chain without RPC and a non-EVM source are refused with `INVALID_PARAMETER simulate`, and a node that never answers is a bounded 503, not a hung request.
+ * fixture (no node): a chain without RPC and a non-EVM source are refused with `INVALID_PARAMETER simulate`, and
+ * a node that never answers is a bounded 503, not a hung request.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { type AddressInfo, type Server, type Socket, createServer } from 'node:net'
