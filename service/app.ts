@@ -30,6 +30,7 @@ import { errors } from './middleware/errors.js'
 import { requestId } from './middleware/requestId.js'
 import { routeCheck } from './middleware/routeCheck.js'
 import { getActionRoutes } from './routes/getAction.js'
+import { createEvmSimulator } from './vm/evmSimulation.js'
 import { getActionsRoutes } from './routes/getActions.js'
 import { getStatusRoutes } from './routes/getStatus.js'
 import { getTransactionsRoutes } from './routes/getTransactions.js'
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Koa<Ap
     config,
     sourceStateFetchers: sourceStateFetchers(config),
     screenAddresses,
+    simulator: createEvmSimulator(config),
   }
   const getActionRouter = getActionRoutes(actionDeps)
   const getActionsRouter = getActionsRoutes(actionDeps)

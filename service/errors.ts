@@ -16,6 +16,7 @@ import type {
   RateLimitedDetails,
   ServiceErrorCode,
   ServiceUnavailableDetails,
+  SimulationRevertedDetails,
   WalletScreenedDetails,
 } from './schema/errorDetails.js'
 
@@ -79,6 +80,20 @@ export class GaslessNotEnabledError extends BaseError<GaslessNotEnabledDetails, 
   static override readonly errorName = 'GaslessNotEnabledError'
   constructor(details: GaslessNotEnabledDetails) {
     super('Gasless execution is not enabled for this API key', details)
+  }
+}
+
+/**
+ * `simulate=true`: the quote's transaction reverts when run (`eth_call`) from the sender on its source chain's
+ * current state, so the quote is not answered (README "Simulation").
+ */
+export class SimulationRevertedError extends BaseError<SimulationRevertedDetails, ServiceErrorCode> {
+  static override readonly code = 'SIMULATION_REVERTED'
+  static override readonly status = 422
+  static override readonly title = 'Simulation reverted'
+  static override readonly errorName = 'SimulationRevertedError'
+  constructor(details: SimulationRevertedDetails) {
+    super(`The quote's transaction reverts on chain ${details.chainId}: ${details.reason}`, details)
   }
 }
 
@@ -169,6 +184,7 @@ export const SERVICE_ERROR_CLASSES = {
   GEO_BLOCKED: GeoBlockingError,
   WALLET_SCREENED: WalletScreeningError,
   GASLESS_NOT_ENABLED: GaslessNotEnabledError,
+  SIMULATION_REVERTED: SimulationRevertedError,
   METHOD_NOT_ALLOWED: MethodNotAllowedError,
   NOT_FOUND: NotFoundError,
   PAYLOAD_TOO_LARGE: PayloadTooLargeError,

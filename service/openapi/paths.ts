@@ -70,7 +70,7 @@ const getAction: Operation = {
         schema: { const: 'no-store' },
       },
     }),
-    ...errorResponses(400, 401, 403, 405, 413, 429, 500, 503),
+    ...errorResponses(400, 401, 403, 405, 413, 422, 429, 500, 503),
   },
 }
 

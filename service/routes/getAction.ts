@@ -6,6 +6,7 @@ import { type AuthenticatedRouter, createRouter } from './router.js'
 import { randomFillSync } from 'node:crypto'
 import type { Hex } from 'viem'
 import {
+  type Chain,
   type Engine,
   InvalidParameterError,
   type ParsedQuoteRequest,
@@ -25,6 +26,7 @@ import {
 import { checkGasless, gaslessExecutions } from '../gasless/executions.js'
 import type { Execution } from '../schema/gasless.js'
 import type { SourceStateFetcher } from '../vm/sourceState.js'
+import type { EvmSimulator } from '../vm/evmSimulation.js'
 import type { QueryParameters } from '../middleware/compliance.js'
 import type { ScreenedAddress } from '../compliance/screening.js'
 import type { AuthenticatedState } from '../types.js'
@@ -45,6 +47,8 @@ export interface GetActionDependencies {
    * (the venue user and its proxy wallet, read from the store). Throws WalletScreeningError for a listed one.
    */
   readonly screenAddresses: (addresses: readonly ScreenedAddress[]) => void
+  /** `createEvmSimulator(config)`: runs `simulate=true` transactions; absent, `simulate=true` is refused. */
+  readonly simulator?: EvmSimulator
 }
 
 /** The action response (SPEC §2.4): the engine's quote plus the transaction and its id. */
@@ -56,6 +60,7 @@ export type ActionResponse = {
 } & QuoteResult & {
     snapshotId: string
     expiresAt: number
+    simulatedGas?: string
   }
 
 /**
@@ -93,6 +98,8 @@ export interface ActionParts {
   readonly snapshotId: string
   /** Unix seconds after which the quote is not executed: the router call's deadline. */
   readonly expiresAt: number
+  /** `simulate=true`: the gas `eth_estimateGas` answered for `tx` (decimal). */
+  readonly simulatedGas?: string
 }
 
 /** How `buildActionParts` builds: the new `txId`, the router deadline, and what the route already has. */
@@ -180,13 +187,14 @@ export function serializeAction(parts: ActionParts): string {
   const deposit = parts.depositAddress === undefined ? '' : `"depositAddress":${JSON.stringify(parts.depositAddress)},`
   const executions = parts.executions === undefined ? '' : `"executions":${JSON.stringify(parts.executions)},`
   const quote = JSON.stringify(parts.quote)
-  const stamp = `"snapshotId":${JSON.stringify(parts.snapshotId)},"expiresAt":${parts.expiresAt}`
+  const simulated = parts.simulatedGas === undefined ? '' : `,"simulatedGas":${JSON.stringify(parts.simulatedGas)}`
+  const stamp = `"snapshotId":${JSON.stringify(parts.snapshotId)},"expiresAt":${parts.expiresAt}${simulated}`
   return `{"tx":${JSON.stringify(parts.tx)},"txId":${JSON.stringify(parts.txId)},${deposit}${executions}${quote.slice(1, -1)},${stamp}}`
 }
 
 /** The action response as an object, for tests and benchmarks; the route sends `serializeAction`'s text. */
 export function actionResponseOf(parts: ActionParts): ActionResponse {
-  const { tx, txId, depositAddress, executions, snapshotId, expiresAt } = parts
+  const { tx, txId, depositAddress, executions, snapshotId, expiresAt, simulatedGas } = parts
   return {
     tx,
     txId,
@@ -195,6 +203,7 @@ export function actionResponseOf(parts: ActionParts): ActionResponse {
     ...parts.quote,
     snapshotId,
     expiresAt,
+    ...(simulatedGas === undefined ? {} : { simulatedGas }),
   }
 }
 
@@ -243,7 +252,7 @@ export async function answerAction(
   { record }: { readonly record: boolean },
 ): Promise<string> {
   const { engine, store, config } = deps
-  const { request, quoteRequest, gasless, returnDepositAddress } = parseGetAction(
+  const { request, quoteRequest, gasless, returnDepositAddress, simulate } = parseGetAction(
     query,
     apiKey,
     engine.options.protocolFeeBps,
@@ -251,6 +260,7 @@ export async function answerAction(
   )
   checkActionChains(request, engine.snapshot)
   if (gasless) checkGasless(apiKey, engine.snapshot.chains.get(request.srcChainId), request.srcToken)
+  if (simulate) checkSimulate(deps.simulator, engine.snapshot.chains.get(request.srcChainId), request)
   // An unknown chain has no VM here: the engine refuses it with UNSUPPORTED_NETWORK when quoting.
   const srcVm = engine.snapshot.chains.get(request.srcChainId)?.vm
   const fetchSourceState = srcVm === undefined ? undefined : deps.sourceStateFetchers?.get(srcVm)
@@ -291,7 +301,8 @@ export async function answerAction(
           },
         )
       : undefined
-  const parts = venue?.parts ?? buildActionParts(engine, request, options)
+  const built = venue?.parts ?? buildActionParts(engine, request, options)
+  const parts = simulate ? await simulated(deps.simulator!, built, request.sender) : built
   // Serialized once: this text is both what the store keeps (compressed) and the reply, which crosses the
   // thread boundary as it is (dispatch.ts passes a string body through).
   const responseJson = serializeAction(parts)
@@ -313,6 +324,39 @@ export async function answerAction(
     })
   }
   return responseJson
+}
+
+/**
+ * Refuses `simulate=true` where it cannot run: a source chain that is not EVM (its transaction is no EVM call), one
+ * without an RPC in `RPC_URLS`, and a venue SELL (its `tx` is an order authorization, not a transaction). An unknown
+ * chain is left to the engine (`UNSUPPORTED_NETWORK`).
+ *
+ * @throws InvalidParameterError (`parameter: "simulate"`) saying why.
+ */
+function checkSimulate(simulator: EvmSimulator | undefined, srcChain: Chain | undefined, request: ActionRequest): void {
+  if (srcChain === undefined) return
+  const reason =
+    request.actionType === 'venue' && request.side === 'SELL'
+      ? "a venue SELL's tx is an order authorization, not a transaction to simulate"
+      : srcChain.vm !== 'evm'
+        ? `simulation runs EVM transactions; ${srcChain.name} is ${srcChain.vm}`
+        : simulator?.hasRpc(srcChain.chainId) !== true
+          ? `no RPC is configured for chain ${srcChain.chainId} (${srcChain.name}): RPC_URLS names none`
+          : undefined
+  if (reason !== undefined) throw new InvalidParameterError({ parameter: 'simulate', value: 'true', reason })
+}
+
+/** The action with its transaction simulated (`simulatedGas`); throws what the simulator throws. */
+async function simulated(simulator: EvmSimulator, parts: ActionParts, sender: string): Promise<ActionParts> {
+  const { tx } = parts
+  const gas = await simulator.simulate({
+    chainId: tx.chainId as number,
+    from: sender,
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+  })
+  return { ...parts, simulatedGas: gas.toString() }
 }
 
 /**

@@ -55,6 +55,8 @@ export interface GetActionInput {
   readonly gasless: boolean
   /** `returnDepositAddress=true` (or `gasless`, whose permit pays into it): answer the quote's `depositAddress`. */
   readonly returnDepositAddress: boolean
+  /** `simulate=true`: run the transaction on the source chain's node before answering (checked by the route). */
+  readonly simulate: boolean
 }
 
 /**
@@ -120,7 +122,13 @@ export function parseGetAction(
   })
   if (request.actionType !== 'evm-calldata-tx') request.amount = quoteRequest.amount.toString()
   const gasless = decoded.gasless === true
-  return { request, quoteRequest, gasless, returnDepositAddress: gasless || decoded.returnDepositAddress === true }
+  return {
+    request,
+    quoteRequest,
+    gasless,
+    returnDepositAddress: gasless || decoded.returnDepositAddress === true,
+    simulate: decoded.simulate === true,
+  }
 }
 
 /**
@@ -154,6 +162,7 @@ type DecodedQuery = Omit<QuoteFields, 'srcToken' | 'dstToken' | 'amount'> &
     erc20Spender?: Static<typeof schemas.EvmAddress>
     gasless?: boolean
     returnDepositAddress?: boolean
+    simulate?: boolean
     solanaSponsor?: Static<typeof schemas.SolanaAddress>
   } & Partial<Pick<VenueActionRequest, 'userId' | 'side' | 'tokenID' | 'orderType' | 'tickSize'>> & {
     negRisk?: 'true' | 'false'

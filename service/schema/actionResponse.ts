@@ -92,6 +92,14 @@ export const ActionResponse = Type.Object(
         '*Extension* (not in the SPEC): Unix seconds after which the quote is no longer executed — the quote time ' +
         "plus `QUOTE_TTL_SECONDS`; the router call's deadline, and when a quote never registered expires.",
     }),
+    simulatedGas: Type.Optional(
+      Type.String({
+        pattern: '^[0-9]+$',
+        description:
+          '*Extension* (not in the SPEC), `simulate=true` only: the gas `eth_estimateGas` answered for `tx` from ' +
+          '`sender` on the source chain\'s latest block, decimal. README "Simulation".',
+      }),
+    ),
   },
   {
     additionalProperties: false,

@@ -91,6 +91,20 @@ export const GaslessNotEnabledDetails = Type.Object(
 )
 export type GaslessNotEnabledDetails = Static<typeof GaslessNotEnabledDetails>
 
+/** `SIMULATION_REVERTED`: `simulate=true` and the quote's transaction reverts on its source chain (README). */
+export const SimulationRevertedDetails = Type.Object(
+  {
+    chainId: Type.Integer({ minimum: 1, description: 'The source chain the transaction was simulated on.' }),
+    reason: Type.String({
+      description:
+        "Why it reverts: the router's custom error with its arguments (`TransferFailed(0x…, 0x…, 1000000)`), an " +
+        "`Error(string)` message, a `Panic` code, or the node's own words when it refused the call.",
+    }),
+  },
+  { additionalProperties: false },
+)
+export type SimulationRevertedDetails = Static<typeof SimulationRevertedDetails>
+
 /** The service's codes. */
 export type ServiceErrorCode =
   | 'INVALID_API_KEY'
@@ -98,6 +112,7 @@ export type ServiceErrorCode =
   | 'GEO_BLOCKED'
   | 'WALLET_SCREENED'
   | 'GASLESS_NOT_ENABLED'
+  | 'SIMULATION_REVERTED'
   | 'METHOD_NOT_ALLOWED'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'
@@ -115,6 +130,7 @@ export const SERVICE_ERROR_DETAILS: Readonly<Record<ServiceErrorCode, TObject | 
   GEO_BLOCKED: GeoBlockedDetails,
   WALLET_SCREENED: WalletScreenedDetails,
   GASLESS_NOT_ENABLED: GaslessNotEnabledDetails,
+  SIMULATION_REVERTED: SimulationRevertedDetails,
   METHOD_NOT_ALLOWED: MethodNotAllowedDetails,
   NOT_FOUND: Type.Optional(NotFoundDetails),
   PAYLOAD_TOO_LARGE: PayloadTooLargeDetails,

@@ -249,6 +249,16 @@ export const GET_ACTION_PARAMETERS: readonly QueryParameter[] = [
     'Whether the market is negative-risk; must be the market\'s (400 `INVALID_PARAMETER`, `parameter: "negRisk"`).',
   ),
   query(
+    'simulate',
+    Type.Boolean({ default: false }),
+    "`true`: before answering, the service runs the quote's `tx` from `sender` on the source chain's node " +
+      "(`eth_call` and `eth_estimateGas` on the latest block, the sender's real balance and allowance: an ERC-20 " +
+      'input must be approved to `tx.to` first) and answers `simulatedGas`; a revert is 422 `SIMULATION_REVERTED` ' +
+      'with the decoded reason instead of the quote. The source chain must be EVM and have an RPC in `RPC_URLS` ' +
+      '(else 400 `INVALID_PARAMETER`, parameter `simulate`); a node that does not answer within 5 s: 503 ' +
+      '`SERVICE_UNAVAILABLE`. Default `false`. Only `true` and `false` are accepted. README "Simulation".',
+  ),
+  query(
     'gasless',
     Type.Boolean({ default: false }),
     '`true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with ' +

@@ -40,6 +40,7 @@ import {
   MethodNotAllowedError,
   MissingApiKeyError,
   GaslessNotEnabledError,
+  SimulationRevertedError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -96,6 +97,13 @@ const SAMPLES: Record<ApiErrorCode, ApiError[]> = {
     new GeoBlockingError({ countryCode: 'KP', countryName: 'North Korea', reason: 'sanctioned', blockedAt: AT }),
   ],
   GASLESS_NOT_ENABLED: [new GaslessNotEnabledError({ appId: 'alpha-mobile' })],
+  SIMULATION_REVERTED: [
+    new SimulationRevertedError({
+      chainId: 31337,
+      reason:
+        'TransferFailed(0x5FbDB2315678afecb367f032d93F642f64180aa3, 0x1111111111111111111111111111111111111111, 1000)',
+    }),
+  ],
   WALLET_SCREENED: [
     new WalletScreeningError({
       walletAddress: '0x1',

@@ -449,6 +449,18 @@ describe('serializeAction', () => {
       'depositAddress',
     ])
   })
+
+  it('is the same with simulatedGas (simulate=true), placed last', () => {
+    const request = parseActionRequest(swapQuery(), API_KEY)
+    const built = buildActionParts(engine, request, {
+      txId: `0x${'ef'.repeat(32)}`,
+      deadline: 1_800_000_000,
+      snapshotId: SNAPSHOT_ID,
+    })
+    const parts = { ...built, simulatedGas: '211210' }
+    expect(serializeAction(parts)).toBe(JSON.stringify(actionResponseOf(parts)))
+    expect(Object.keys(JSON.parse(serializeAction(parts)) as object).at(-1)).toBe('simulatedGas')
+  })
 })
 
 describe('newTxId', () => {

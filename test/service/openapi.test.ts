@@ -123,6 +123,7 @@ describe('the OpenAPI document', () => {
         'gasless',
         'maxPriceImpact', // an extension (issue 10): the price-impact guard
         'maxSplits', // an extension (issue 25): splits executed by the router in one call
+        'simulate', // an extension (issue 25): the transaction run on the source chain's node before answering
       ],
     }
     expect([...query.keys()].sort()).toEqual([...spec.required, ...spec.optional].sort())

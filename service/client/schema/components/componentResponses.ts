@@ -67,6 +67,16 @@ export interface ComponentResponses {
             "application/json": components["schemas"]["ErrorResponse413"];
         };
     };
+    /** @description A valid quote whose transaction would fail: `simulate=true` and the quote's `tx` reverts when run from `sender` on the source chain's node (README "Simulation"). Codes: `SIMULATION_REVERTED`. */
+    UnprocessableContent: {
+        headers: {
+            "x-request-id": components["headers"]["XRequestId"];
+            [name: string]: unknown;
+        };
+        content: {
+            "application/json": components["schemas"]["ErrorResponse422"];
+        };
+    };
     /** @description A limit was reached (README "Rate limits"; per replica): the API key's requests in the current window (a `getActions` batch counts each item, and a batch over what the key has left is refused whole), its quotes in the UTC day (`windowSeconds` 86400), or, without a valid key, the requests from this client address. Retry after `Retry-After` seconds. Answered before the request reaches a worker, except a batch over its allowance. Codes: `RATE_LIMITED`. */
     TooManyRequests: {
         headers: {

@@ -72,6 +72,17 @@ export interface ErrorEnvelopeSchemas {
             statusCode: 413;
         } & components["schemas"]["PayloadTooLargeError"];
     };
+    /** @description The error envelope (SPEC §7.1) of HTTP 422: `SIMULATION_REVERTED`. */
+    ErrorResponse422: {
+        /** @constant */
+        success: false;
+        error: {
+            /** @enum {string} */
+            code: "SIMULATION_REVERTED";
+            /** @constant */
+            statusCode: 422;
+        } & components["schemas"]["SimulationRevertedError"];
+    };
     /** @description The error envelope (SPEC §7.1) of HTTP 429: `RATE_LIMITED`. */
     ErrorResponse429: {
         /** @constant */
@@ -114,7 +125,7 @@ export interface ErrorEnvelopeSchemas {
              * @description The stable identifier to branch on.
              * @enum {string}
              */
-            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "ROUTE_NOT_EXECUTABLE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "GASLESS_NOT_ENABLED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
+            code: "AMOUNT_TOO_HIGH" | "AMOUNT_TOO_LOW" | "CROSS_VM_RECEIVER_REQUIRED" | "EXCESSIVE_FEE" | "INSUFFICIENT_LIQUIDITY" | "INSUFFICIENT_FUNDS" | "INVALID_ADDRESS_FORMAT" | "INVALID_AMOUNT_ZERO" | "INVALID_DESTINATION_TOKEN" | "INVALID_PARAMETER" | "INVALID_SOURCE_TOKEN" | "MISSING_REQUIRED_FIELD" | "NO_AVAILABLE_ROUTE" | "PRICE_IMPACT_TOO_HIGH" | "ROUTE_NOT_EXECUTABLE" | "UNSUPPORTED_NETWORK" | "UNSUPPORTED_NETWORK_PAIR" | "UNSUPPORTED_NETWORK_TOKEN_PAIR" | "UNSUPPORTED_SWAP_DIRECTION" | "INVALID_SNAPSHOT" | "INVALID_API_KEY" | "MISSING_API_KEY" | "GEO_BLOCKED" | "WALLET_SCREENED" | "GASLESS_NOT_ENABLED" | "SIMULATION_REVERTED" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "RATE_LIMITED" | "SERVICE_UNAVAILABLE" | "INTERNAL_SERVER_ERROR";
             /** @description The error class name, e.g. `NoAvailableRouteError`. */
             name: string;
             message: string;

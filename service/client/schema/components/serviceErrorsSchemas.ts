@@ -134,6 +134,33 @@ export interface ServiceErrorsSchemas {
          */
         timestamp: string;
     };
+    /** @description `SIMULATION_REVERTED` (HTTP 422): Simulation reverted. */
+    SimulationRevertedError: {
+        /**
+         * @description discriminator enum property added by openapi-typescript
+         * @enum {string}
+         */
+        code: "SIMULATION_REVERTED";
+        /** @constant */
+        name: "SimulationRevertedError";
+        /** @description Human-readable; may change. Branch on `code`, never on the message. */
+        message: string;
+        /** @example Simulation reverted */
+        title: string;
+        /** @constant */
+        statusCode: 422;
+        details: {
+            /** @description The source chain the transaction was simulated on. */
+            chainId: number;
+            /** @description Why it reverts: the router's custom error with its arguments (`TransferFailed(0x…, 0x…, 1000000)`), an `Error(string)` message, a `Panic` code, or the node's own words when it refused the call. */
+            reason: string;
+        };
+        /**
+         * Format: date-time
+         * @description When the error was answered (ISO 8601, UTC).
+         */
+        timestamp: string;
+    };
     /** @description `METHOD_NOT_ALLOWED` (HTTP 405): Method not allowed. */
     MethodNotAllowedError: {
         /**

@@ -79,6 +79,8 @@ export interface ServiceSchemas {
         snapshotId: string;
         /** @description *Extension* (not in the SPEC): Unix seconds after which the quote is no longer executed — the quote time plus `QUOTE_TTL_SECONDS`; the router call's deadline, and when a quote never registered expires. */
         expiresAt: number;
+        /** @description *Extension* (not in the SPEC), `simulate=true` only: the gas `eth_estimateGas` answered for `tx` from `sender` on the source chain's latest block, decimal. README "Simulation". */
+        simulatedGas?: string;
     };
     HealthResponse: {
         /** @constant */

@@ -65,6 +65,8 @@ export interface GetActionOperations {
                 tickSize?: components["parameters"]["GetAction.tickSize"];
                 /** @description Whether the market is negative-risk; must be the market's (400 `INVALID_PARAMETER`, `parameter: "negRisk"`). Required for `venue` (SPEC §4.1; absent: 400 `MISSING_REQUIRED_FIELD`, `context: "venue"`); with any other action type, a non-empty value is refused: 400 `INVALID_PARAMETER`. */
                 negRisk?: components["parameters"]["GetAction.negRisk"];
+                /** @description `true`: before answering, the service runs the quote's `tx` from `sender` on the source chain's node (`eth_call` and `eth_estimateGas` on the latest block, the sender's real balance and allowance: an ERC-20 input must be approved to `tx.to` first) and answers `simulatedGas`; a revert is 422 `SIMULATION_REVERTED` with the decoded reason instead of the quote. The source chain must be EVM and have an RPC in `RPC_URLS` (else 400 `INVALID_PARAMETER`, parameter `simulate`); a node that does not answer within 5 s: 503 `SERVICE_UNAVAILABLE`. Default `false`. Only `true` and `false` are accepted. README "Simulation". */
+                simulate?: components["parameters"]["GetAction.simulate"];
                 /** @description `true` adds `executions` (and `depositAddress`): the steps to sign for the gasless provider, relayed with `POST /relayGasless`. The API key must have gasless enabled (else 403 `GASLESS_NOT_ENABLED`); the source must be a TRC-20 token on Tron, the one chain with a gasless provider (else 400 `INVALID_PARAMETER`, parameter `gasless`). Only `true` and `false` are accepted. */
                 gasless?: components["parameters"]["GetAction.gasless"];
             };
@@ -94,6 +96,7 @@ export interface GetActionOperations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
             503: components["responses"]["ServiceUnavailable"];
