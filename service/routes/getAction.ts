@@ -13,6 +13,7 @@ import {
   type QuoteResult,
   type Vm,
   normalizeAddress,
+  vmModuleOf,
 } from '../../engine/index.js'
 import type { ServiceConfig } from '../config.js'
 import type { Store } from '../store/store.js'
@@ -338,7 +339,7 @@ function checkSimulate(simulator: EvmSimulator | undefined, srcChain: Chain | un
   const reason =
     request.actionType === 'venue' && request.side === 'SELL'
       ? "a venue SELL's tx is an order authorization, not a transaction to simulate"
-      : srcChain.vm !== 'evm'
+      : !vmModuleOf(srcChain.vm).executesEvmCalldata
         ? `simulation runs EVM transactions; ${srcChain.name} is ${srcChain.vm}`
         : simulator?.hasRpc(srcChain.chainId) !== true
           ? `no RPC is configured for chain ${srcChain.chainId} (${srcChain.name}): RPC_URLS names none`
