@@ -135,7 +135,21 @@ function schemaGroupOf(): (name: string) => string | undefined {
   const moduleOf = (name: string) => Object.entries(modules).find(([, exports]) => Object.hasOwn(exports, name))?.[0]
   for (const name of Object.keys(DATA_SCHEMAS))
     group.set(name, Object.hasOwn(engineSchemas, name) ? 'engineSchemas' : (moduleOf(name) ?? 'serviceSchemas'))
-  const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors: SERVICE_ERROR_CLASSES }
+  // The service's errors in two seams: refusals of a request's content or caller, and the HTTP layer's own answers.
+  const { METHOD_NOT_ALLOWED, NOT_FOUND, PAYLOAD_TOO_LARGE, RATE_LIMITED, SERVICE_UNAVAILABLE, INTERNAL_SERVER_ERROR } =
+    SERVICE_ERROR_CLASSES
+  const httpErrors = {
+    METHOD_NOT_ALLOWED,
+    NOT_FOUND,
+    PAYLOAD_TOO_LARGE,
+    RATE_LIMITED,
+    SERVICE_UNAVAILABLE,
+    INTERNAL_SERVER_ERROR,
+  }
+  const serviceErrors = Object.fromEntries(
+    Object.entries(SERVICE_ERROR_CLASSES).filter(([code]) => !Object.hasOwn(httpErrors, code)),
+  )
+  const errorModules = { amountErrors, requestErrors, routeErrors, serviceErrors, httpErrors }
   for (const [module, classes] of Object.entries(errorModules))
     for (const value of Object.values(classes) as unknown[])
       if (typeof value === 'function' && typeof (value as { errorName?: unknown }).errorName === 'string')

@@ -16,13 +16,14 @@ import type { AmountErrorsSchemas } from './components/amountErrorsSchemas.js';
 import type { RouteErrorsSchemas } from './components/routeErrorsSchemas.js';
 import type { RequestErrorsSchemas } from './components/requestErrorsSchemas.js';
 import type { ServiceErrorsSchemas } from './components/serviceErrorsSchemas.js';
+import type { HttpErrorsSchemas } from './components/httpErrorsSchemas.js';
 import type { ErrorEnvelopeSchemas } from './components/errorEnvelopeSchemas.js';
 import type { ComponentResponses } from './components/componentResponses.js';
 import type { ComponentParameters } from './components/componentParameters.js';
 import type { ComponentHeaders } from './components/componentHeaders.js';
 
 export interface components {
-    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & GetActionsSchemas & TransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & ErrorEnvelopeSchemas;
+    schemas: EngineSchemas & ServiceSchemas & SourceTransactionSchemas & GaslessSchemas & GetActionsSchemas & TransactionSchemas & VenueMarketSchemas & VenuePositionSchemas & VenueTradingSchemas & AmountErrorsSchemas & RouteErrorsSchemas & RequestErrorsSchemas & ServiceErrorsSchemas & HttpErrorsSchemas & ErrorEnvelopeSchemas;
     responses: ComponentResponses;
     parameters: ComponentParameters;
     requestBodies: never;
