@@ -56,7 +56,7 @@ describe('displayValue', () => {
       const shown = cutText(prefix + '😀'.repeat(200))
       expect(shown.length).toBeLessThanOrEqual(DISPLAY_MAX_CHARS)
       expect(shown.endsWith('😀…')).toBe(true)
-      // A lone surrogate would be escaped by JSON.stringify as \udXXX; none is left.
+      // A lone surrogate would be escaped by JSON.stringify as a \u escape; none is left.
       expect(JSON.stringify(shown)).not.toMatch(/\\ud[89ab]/i)
     }
   })
