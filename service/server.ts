@@ -19,21 +19,20 @@ import {
   AT_CAPACITY_RETRY_AFTER_SECONDS,
   type ApiError,
   InternalServerError,
-  PayloadTooLargeError,
   ServiceUnavailableError,
 } from './errors.js'
 import type { ServiceConfig } from './config.js'
 import { answerParserErrors, capConnections } from './connectionGuards.js'
 import { logError } from './log.js'
-import { errorEnvelopeJson } from './middleware/errors.js'
 import { REQUEST_ID_HEADER, requestIdFrom } from './middleware/requestId.js'
 import type { QuotePool } from './pool.js'
-import { type ProbeInputs, isProbe, probeReply } from './probes.js'
-import { type MetricsEndpointOptions, METRICS_PATH, isMetricsRequest, metricsReply } from './metrics/metricsEndpoint.js'
+import { isProbe } from './probes.js'
+import { NO_ROUTE, createMainReplies, hasBody } from './mainReplies.js'
+import { createBodyBuffer } from './bodyBuffer.js'
+import { createPoolDispatch } from './poolDispatch.js'
+import { type MetricsEndpointOptions, isMetricsRequest } from './metrics/metricsEndpoint.js'
 import type { Admission, Admit, RefusalReason } from './rateLimit/admission.js'
 import type { StoreProbe } from './store/probe.js'
-import type { WireRequest } from './types.js'
-import { decodeResponse } from './wire.js'
 
 /** The server and its graceful stop. */
 export interface QuoteServer {
@@ -58,16 +57,6 @@ export interface QuoteServerOptions {
   /** The metrics: every answer is counted, and `GET /api/metrics` served (`metrics/`); default: none. */
   readonly metrics?: MetricsEndpointOptions
 }
-
-/** The route label of answers made before any route matched (main-thread errors, 404s). */
-const NO_ROUTE = 'none'
-
-/** Whether a request announces a body (which must then be read, or the connection closed). */
-const hasBody = (req: IncomingMessage) =>
-  req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
-
-/** How long a 503 for a full pool waits before it is sent (`shed`). */
-const SHED_DELAY_MS = 250
 
 /** Admission without keys: everything goes to a worker, body included. */
 const FORWARD_ALL: Admission = Object.freeze({ kind: 'keyed', settle: () => undefined })
@@ -102,150 +91,19 @@ export function createQuoteServer(
   const observe = (req: IncomingMessage, route: string, status: number, startedMs: number) =>
     metrics?.observeRequest(route, req.method ?? 'GET', status, (performance.now() - startedMs) / 1000)
 
-  const forward = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId: string,
-    body: string,
-    startedMs: number,
-    admission: Admission,
-  ) => {
-    if (pool.inFlight >= pool.capacity && !isClosing) return shed(req, res, requestId, startedMs, admission)
-    req.headers[REQUEST_ID_HEADER] = requestId
-    const request: WireRequest = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      headers: req.headers as Record<string, string>,
-      body,
-      remoteAddress: req.socket.remoteAddress ?? '',
-    }
-    const settle = admission.kind === 'keyed' ? admission.settle : undefined
-    if (admission.kind === 'keyed' && admission.quoteAllowance !== undefined) {
-      request.quoteAllowance = admission.quoteAllowance
-    }
-    // A request without a valid key is forwarded without its body, which is never read: close, do not drain.
-    const mustClose = admission.kind === 'anonymous' && hasBody(req)
-    pool.run(request).then(
-      (text) => {
-        try {
-          const { status, headers, body: responseBody, route, observations, quotes } = decodeResponse(text)
-          if (observations !== undefined) metrics?.absorb(observations)
-          settle?.(quotes)
-          if (quotes?.isOverAllowance === true) metrics?.observeRefusal('batch_over_allowance' satisfies RefusalReason)
-          if (isClosing || mustClose) headers.connection = 'close'
-          res.writeHead(status, headers)
-          res.end(responseBody)
-          observe(req, route ?? NO_ROUTE, status, startedMs)
-        } catch (error) {
-          // A malformed reply or an invalid header value: a bug, but never an unhandled rejection.
-          logError('request.reply-failed', error, { requestId, method: req.method, url: req.url })
-          writeError(res, requestId, new InternalServerError())
-          observe(req, NO_ROUTE, 500, startedMs)
-        }
-      },
-      (error: unknown) => {
-        settle?.(undefined)
-        const close: Record<string, string> = mustClose ? { connection: 'close' } : {}
-        if (error instanceof ServiceUnavailableError) {
-          writeError(res, requestId, error, { 'retry-after': String(error.details.retryAfterSeconds), ...close })
-        } else {
-          // The worker died with this request in flight (piscina replaces it); the details stay in the log.
-          logError('request.worker-failed', error, { requestId, method: req.method, url: req.url })
-          writeError(res, requestId, new InternalServerError(), close)
-        }
-        observe(req, NO_ROUTE, res.statusCode, startedMs)
-      },
-    )
-  }
+  const { writeError, answerProbe, answerMetrics, tooLarge } = createMainReplies({
+    isClosing: () => isClosing,
+    observe,
+    limitBytes,
+    probeInputs: {
+      readyWorkers: () => pool.readyWorkers,
+      threads: config.threads,
+      isStoreReachable: options.isStoreReachable ?? (async () => true),
+    },
+    metrics: options.metrics,
+  })
 
-  /**
-   * The pool is full: 503, answered after `SHED_DELAY_MS`. A client that ignores `Retry-After` cannot send its next
-   * request on the connection before then, so shedding costs this thread a bounded rate of answers per connection
-   * instead of as many as clients can send (the probes on this thread starved otherwise: issue 24).
-   */
-  const shed = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    requestId: string,
-    startedMs: number,
-    admission: Admission,
-  ) => {
-    if (admission.kind === 'keyed') admission.settle(undefined)
-    const error = new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS })
-    const extra: Record<string, string> = { 'retry-after': String(AT_CAPACITY_RETRY_AFTER_SECONDS) }
-    if (admission.kind === 'anonymous' && hasBody(req)) extra.connection = 'close'
-    setTimeout(() => {
-      if (res.destroyed) return
-      writeError(res, requestId, error, extra)
-      observe(req, NO_ROUTE, 503, startedMs)
-    }, SHED_DELAY_MS)
-  }
-
-  const writeError = (res: ServerResponse, requestId: string, error: ApiError, extra: Record<string, string> = {}) => {
-    if (res.headersSent) return res.destroy()
-    const body = errorEnvelopeJson(error)
-    const headers: Record<string, string> = {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      [REQUEST_ID_HEADER]: requestId,
-      ...extra,
-    }
-    if (isClosing) headers.connection = 'close'
-    res.writeHead(error.status, headers)
-    res.end(body)
-  }
-
-  const probeInputs: ProbeInputs = {
-    readyWorkers: () => pool.readyWorkers,
-    threads: config.threads,
-    isStoreReachable: options.isStoreReachable ?? (async () => true),
-  }
-  const answerProbe = async (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
-    const { status, body } = await probeReply(req.url, probeInputs)
-    observe(req, req.url?.split('?', 1)[0] ?? NO_ROUTE, status, startedMs)
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': String(Buffer.byteLength(body)),
-      'cache-control': 'no-store',
-      [REQUEST_ID_HEADER]: requestId,
-      // A probe's body, if it has one, is never read: the connection cannot be reused.
-      ...(isClosing || req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined
-        ? { connection: 'close' }
-        : {}),
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
-  }
-
-  const tooLarge = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
-    // The rest of the body is never read: close the connection instead of draining it.
-    writeError(res, requestId, new PayloadTooLargeError({ limitBytes }), { connection: 'close' })
-    observe(req, NO_ROUTE, 413, startedMs)
-  }
-
-  const answerMetrics = (req: IncomingMessage, res: ServerResponse, requestId: string, startedMs: number) => {
-    void metricsReply(req, options.metrics!).then(
-      (reply) => {
-        if ('status' in reply) {
-          writeError(res, requestId, reply)
-        } else {
-          res.writeHead(200, {
-            'content-type': reply.contentType,
-            'content-length': String(Buffer.byteLength(reply.body)),
-            'cache-control': 'no-store',
-            [REQUEST_ID_HEADER]: requestId,
-            ...(isClosing ? { connection: 'close' } : {}),
-          })
-          res.end(req.method === 'HEAD' ? undefined : reply.body)
-        }
-        observe(req, METRICS_PATH, res.statusCode, startedMs)
-      },
-      (error: unknown) => {
-        logError('metrics.failed', error, { requestId })
-        writeError(res, requestId, new InternalServerError())
-        observe(req, METRICS_PATH, 500, startedMs)
-      },
-    )
-  }
+  const forward = createPoolDispatch({ pool, isClosing: () => isClosing, observe, writeError, metrics })
 
   /** Refuses a request from the main thread: the envelope, counted by reason; a body is never read. */
   const refuse = (
@@ -264,11 +122,11 @@ export function createQuoteServer(
     observe(req, NO_ROUTE, error.status, startedMs)
   }
 
-  // Bodies held by this thread, over every connection: beyond `maxBufferedBytes`, 503.
-  let bufferedBytes = 0
   const atCapacity = (message: string) =>
     new ServiceUnavailableError({ retryAfterSeconds: AT_CAPACITY_RETRY_AFTER_SECONDS }, message)
 
+  // Bodies held by this thread, over every connection: beyond `maxBufferedBytes`, 503.
+  const bodies = createBodyBuffer({ limitBytes, maxBufferedBytes: config.maxBufferedBytes })
   /** Reads the body of an admitted request (within the limits), then forwards it. */
   const readBody = (
     req: IncomingMessage,
@@ -277,47 +135,21 @@ export function createQuoteServer(
     startedMs: number,
     admission: Admission,
   ) => {
-    const contentLength = req.headers['content-length']
-    if (contentLength !== undefined && Number(contentLength) > limitBytes) {
-      if (admission.kind === 'keyed') admission.settle(undefined)
-      return tooLarge(req, res, requestId, startedMs)
-    }
-    const chunks: Buffer[] = []
-    let receivedBytes = 0
-    let isDone = false
-    const release = () => {
-      if (isDone) return
-      isDone = true
-      bufferedBytes -= receivedBytes
-      req.off('data', onData).off('end', onEnd)
-    }
-    const onData = (chunk: Buffer) => {
-      receivedBytes += chunk.length
-      bufferedBytes += chunk.length
-      if (receivedBytes <= limitBytes && bufferedBytes <= config.maxBufferedBytes) return void chunks.push(chunk)
-      // Over this request's limit, or over what the thread may hold at once: stop buffering and answer now.
-      const isTooLarge = receivedBytes > limitBytes
-      release()
-      chunks.length = 0
-      if (admission.kind === 'keyed') admission.settle(undefined)
-      if (isTooLarge) return tooLarge(req, res, requestId, startedMs)
-      const error = atCapacity('The service holds too many request bodies at once, retry shortly')
-      refuse(req, res, requestId, startedMs, error, 'buffered_bytes')
-    }
-    const onEnd = () => {
-      const body = Buffer.concat(chunks, receivedBytes).toString('utf8')
-      release()
-      forward(req, res, requestId, body, startedMs, admission)
-    }
-    req.on('data', onData).on('end', onEnd)
-    // A client that aborts mid-body (an error, or the stream closes before its end): nothing to answer or forward,
-    // and what it held is released.
-    const abandon = () => {
-      if (isDone) return
-      release()
-      if (admission.kind === 'keyed') admission.settle(undefined)
-    }
-    req.on('error', abandon).once('close', abandon)
+    // A body that is not forwarded gives back what its admission reserved.
+    const settle = () => admission.kind === 'keyed' && admission.settle(undefined)
+    bodies.read(req, {
+      onBody: (body) => forward(req, res, requestId, body, startedMs, admission),
+      onTooLarge: () => {
+        settle()
+        tooLarge(req, res, requestId, startedMs)
+      },
+      onOverBuffered: () => {
+        settle()
+        const error = atCapacity('The service holds too many request bodies at once, retry shortly')
+        refuse(req, res, requestId, startedMs, error, 'buffered_bytes')
+      },
+      onAbandon: settle,
+    })
   }
 
   const admitted = (
